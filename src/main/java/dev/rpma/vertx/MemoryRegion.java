@@ -1,0 +1,31 @@
+package dev.rpma.vertx;
+
+import io.vertx.core.Future;
+import java.nio.ByteBuffer;
+import java.util.Set;
+
+/**
+ * Local memory registered with the device. Offsets given to operations are relative to the
+ * start of the region (the buffer's position at registration).
+ */
+public interface MemoryRegion {
+
+  /** The registered bytes: a view from the region's start, of {@link #size()} bytes. */
+  ByteBuffer buffer();
+
+  long size();
+
+  Set<MemoryUsage> usages();
+
+  /**
+   * The descriptor a peer needs to reach this region (address, key, size, flush type), to hand
+   * over in private data or a message; see {@link RemoteMemoryRegion#fromDescriptor(byte[])}.
+   */
+  byte[] descriptor();
+
+  /**
+   * Deregisters the region once the operations using it have completed; new operations are
+   * refused from now on.
+   */
+  Future<Void> close();
+}

@@ -1,0 +1,50 @@
+package dev.rpma.vertx;
+
+/**
+ * An operation completed with a work completion status other than IBV_WC_SUCCESS. The message
+ * names the status as {@code ibv_wc_status_str} does; the vendor error is kept as reported.
+ */
+public class RpmaCompletionException extends RpmaException {
+
+  /** IBV_WC_REM_ACCESS_ERR: the remote region does not allow the access. */
+  public static final int REM_ACCESS_ERR = 10;
+  /** IBV_WC_RETRY_EXC_ERR: the peer did not answer within the retries. */
+  public static final int RETRY_EXC_ERR = 12;
+  /** IBV_WC_WR_FLUSH_ERR: the queue pair went to error before this operation ran. */
+  public static final int WR_FLUSH_ERR = 5;
+
+  private final String operation;
+  private final int status;
+  private final String statusName;
+  private final int vendorError;
+
+  public RpmaCompletionException(String operation, int status, String statusName,
+      int vendorError) {
+    super(operation + " failed: " + statusName + " (status " + status + ", vendor_err 0x"
+        + Integer.toHexString(vendorError) + ")", 0, 0);
+    this.operation = operation;
+    this.status = status;
+    this.statusName = statusName;
+    this.vendorError = vendorError;
+  }
+
+  /** The operation that failed: read, write, flush, send, recv, ... */
+  public String operation() {
+    return operation;
+  }
+
+  /** The {@code ibv_wc_status} value. */
+  public int status() {
+    return status;
+  }
+
+  /** {@code ibv_wc_status_str(status)}. */
+  public String statusName() {
+    return statusName;
+  }
+
+  /** The device's vendor error, {@code ibv_wc.vendor_err}. */
+  public int vendorError() {
+    return vendorError;
+  }
+}

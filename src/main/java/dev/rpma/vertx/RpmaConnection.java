@@ -1,0 +1,87 @@
+package dev.rpma.vertx;
+
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+
+/**
+ * An established RDMA connection, owned by one Vert.x event-loop context.
+ *
+ * <p>Every operation returns a Future that completes on that context, when the device reports
+ * the operation's completion, exactly once: with success, with an
+ * {@link RpmaCompletionException} naming the work completion status, or with an
+ * {@link RpmaConnectionClosedException}. Operations may be called from any thread; they are
+ * posted on the owning loop, in call order. When the queues are full, operations wait, in
+ * order, until completions make room.
+ *
+ * <p>Offsets and lengths are checked against the regions before anything is posted; a bad
+ * argument fails the Future with an {@link IllegalArgumentException} (or
+ * {@link IllegalStateException} for a closed region or connection).
+ */
+public interface RpmaConnection {
+
+  /** The most private data a client can send with its request (RDMA CM over RoCE/IB). */
+  int MAX_CONNECT_PRIVATE_DATA = 56;
+  /** The most private data a server can send with its accept (RDMA CM over RoCE/IB). */
+  int MAX_ACCEPT_PRIVATE_DATA = 196;
+
+  /** Reads {@code length} bytes from the remote region into the local one. */
+  Future<Void> read(MemoryRegion dst, long dstOffset, RemoteMemoryRegion src, long srcOffset,
+      long length);
+
+  /** Writes {@code length} bytes of the local region to the remote one. */
+  Future<Void> write(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src, long srcOffset,
+      long length);
+
+  /** A write that also consumes a receive on the peer, carrying {@code immediate}. */
+  Future<Void> writeWithImm(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src,
+      long srcOffset, long length, int immediate);
+
+  /**
+   * Writes 8 bytes atomically at an 8-byte-aligned offset: {@code value}'s bytes in this
+   * machine's byte order (little-endian on x86_64).
+   */
+  Future<Void> atomicWrite(RemoteMemoryRegion dst, long dstOffset, long value);
+
+  /**
+   * Makes the remote range durable ({@link FlushType#PERSISTENT}) or visible
+   * ({@link FlushType#VISIBILITY}); completes when the peer's device confirms.
+   */
+  Future<Void> flush(RemoteMemoryRegion dst, long dstOffset, long length, FlushType type);
+
+  /** Sends a message; the peer must have posted a receive. */
+  Future<Void> send(MemoryRegion src, long offset, long length);
+
+  Future<Void> sendWithImm(MemoryRegion src, long offset, long length, int immediate);
+
+  /** Posts a receive; completes when a message (or a write with immediate data) arrives. */
+  Future<Received> recv(MemoryRegion dst, long offset, long length);
+
+  /** The private data the other side sent when connecting or accepting (may be empty). */
+  byte[] remotePrivateData();
+
+  /**
+   * Applies the other side's {@link PeerConfig}: whether its memory takes writes directly to
+   * persistence decides how a persistent flush is done.
+   */
+  void applyRemotePeerConfig(PeerConfig remote);
+
+  /** The event-loop context that owns this connection. */
+  Context context();
+
+  /**
+   * Called once, on the owning context, when the connection ends for any reason other than
+   * {@link #close()}: the peer disconnected or the connection was lost. Pending operations have
+   * failed by then.
+   */
+  RpmaConnection closeHandler(Handler<Throwable> handler);
+
+  /** Counters of the completion path, for tests and benchmarks. */
+  CompletionStats stats();
+
+  /**
+   * Disconnects. Operations not yet completed fail with {@link RpmaConnectionClosedException};
+   * the Future completes when librpma has released the connection.
+   */
+  Future<Void> close();
+}

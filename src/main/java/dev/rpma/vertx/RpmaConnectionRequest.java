@@ -1,0 +1,21 @@
+package dev.rpma.vertx;
+
+import io.vertx.core.Future;
+
+/** An incoming connection, waiting for the server's answer. Answer it exactly once. */
+public interface RpmaConnectionRequest {
+
+  /** The bytes the client sent with its request (may be empty). */
+  byte[] privateData();
+
+  /**
+   * Accepts; the Future completes when the connection is established, on the server's context.
+   *
+   * @param privateData bytes for the client, e.g. a region's descriptor (at most
+   *     {@link RpmaConnection#MAX_ACCEPT_PRIVATE_DATA}), or null
+   */
+  Future<RpmaConnection> accept(byte[] privateData);
+
+  /** Rejects: the client's connect fails. */
+  void reject();
+}

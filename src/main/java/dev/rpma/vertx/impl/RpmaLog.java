@@ -1,0 +1,70 @@
+package dev.rpma.vertx.impl;
+
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * librpma's log lines, on java.util.logging (logger {@code dev.rpma.vertx.librpma}).
+ *
+ * <p>On non-blocking CM fds librpma logs an ERROR each time "nothing is pending"
+ * (rdma_get_cm_event failing with EAGAIN): that is the normal end of an event loop's read, so
+ * those lines are dropped.
+ */
+final class RpmaLog {
+
+  static final Logger LOGGER = Logger.getLogger("dev.rpma.vertx.librpma");
+
+  private static final int ERROR = 1;
+  private static final int WARNING = 2;
+  private static final int NOTICE = 3;
+  private static final int INFO = 4;
+
+  private RpmaLog() {
+  }
+
+  static void log(int level, String file, int line, String function, String message) {
+    if (isExpectedAgain(message)) {
+      return;
+    }
+    Level julLevel = toJul(level);
+    if (LOGGER.isLoggable(julLevel)) {
+      LOGGER.log(julLevel, () -> function + "() " + file + ":" + line + ": " + message.strip());
+    }
+  }
+
+  static boolean isExpectedAgain(String message) {
+    return message != null && message.contains("Resource temporarily unavailable");
+  }
+
+  private static Level toJul(int level) {
+    if (level <= ERROR) {
+      return Level.SEVERE;
+    }
+    return switch (level) {
+      case WARNING -> Level.WARNING;
+      case NOTICE -> Level.INFO;
+      case INFO -> Level.FINE;
+      default -> Level.FINEST;
+    };
+  }
+
+  /** librpma's threshold from the JUL level, so nothing is formatted that would be dropped. */
+  static int threshold() {
+    Logger l = LOGGER;
+    while (l != null && l.getLevel() == null) {
+      l = l.getParent();
+    }
+    Level level = l == null ? Level.INFO : l.getLevel();
+    if (level.intValue() <= Level.FINEST.intValue()) {
+      return 5;
+    }
+    if (level.intValue() <= Level.FINE.intValue()) {
+      return INFO;
+    }
+    if (level.intValue() <= Level.INFO.intValue()) {
+      return NOTICE;
+    }
+    return level.intValue() <= Level.WARNING.intValue() ? WARNING : ERROR;
+  }
+
+}
