@@ -1,0 +1,145 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.RdmaTestSupport.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The completion path: exactly once, on the owning loop, in batches, within the queues. */
+@Tag("rdma")
+class CompletionPathTest {
+
+  private Vertx vertx;
+
+  @BeforeEach
+  void start() {
+    RdmaTestSupport.deviceIp();
+    vertx = RdmaTestSupport.nativeVertx();
+  }
+
+  @AfterEach
+  void stop() {
+    await(vertx.close());
+  }
+
+  /**
+   * Issues {@code total} writes from the connection's own loop, at most {@code window} in
+   * flight, and records per write how often its Future completed and on which thread.
+   */
+  private static final class WindowedWrites {
+    final AtomicIntegerArray completions;
+    final AtomicLong offLoop = new AtomicLong();
+    final AtomicLong failures = new AtomicLong();
+    final Promise<Void> done = Promise.promise();
+    private final Loopback pair;
+    private final int total;
+    private final int window;
+    private int issued;
+    private int completed;
+
+    WindowedWrites(Loopback pair, int total, int window) {
+      this.pair = pair;
+      this.total = total;
+      this.window = window;
+      this.completions = new AtomicIntegerArray(total);
+    }
+
+    Future<Void> run() {
+      pair.client.context().runOnContext(v -> {
+        while (issued < window && issued < total) {
+          issueNext();
+        }
+      });
+      return done.future();
+    }
+
+    private void issueNext() {
+      int index = issued++;
+      Thread loop = Thread.currentThread();
+      pair.client.write(pair.remote, (index % 64) * 64L, pair.clientRegion, 0, 64)
+          .onComplete(ar -> {
+            completions.incrementAndGet(index);
+            if (Thread.currentThread() != loop
+                || !((ContextInternal) pair.client.context()).nettyEventLoop().inEventLoop()) {
+              offLoop.incrementAndGet();
+            }
+            if (ar.failed()) {
+              failures.incrementAndGet();
+            }
+            completed++;
+            if (issued < total) {
+              issueNext();
+            } else if (completed == total) {
+              done.complete();
+            }
+          });
+    }
+  }
+
+  @Test
+  void tenThousandWritesWithSixtyFourInFlightEachCompleteOnceOnTheLoopInBatches() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+      WindowedWrites writes = new WindowedWrites(pair, 10_000, 64);
+
+      await(writes.run());
+      CompletionStats stats = RdmaTestSupport.statsOf(pair.client);
+
+      for (int i = 0; i < 10_000; i++) {
+        assertEquals(1, writes.completions.get(i), "write " + i + " completed once");
+      }
+      assertEquals(0, writes.failures.get(), "no write failed");
+      assertEquals(0, writes.offLoop.get(), "every Future completed on the connection's loop");
+      assertEquals(10_000, stats.completions());
+      assertTrue(stats.drainCalls() < stats.completions() / 2,
+          "completions are drained in batches: " + stats);
+    }
+  }
+
+  @Test
+  void aQueueOfFourTakesAThousandOperationsIssuedAtOnceWithoutOverrun() {
+    ConnectionOptions small = new ConnectionOptions().setCqSize(4).setSqSize(4).setRqSize(4);
+    try (Loopback pair = Loopback.open(vertx, small)) {
+      List<Future<Void>> all = new ArrayList<>();
+      Promise<Void> issued = Promise.promise();
+      pair.client.context().runOnContext(v -> {
+        for (int i = 0; i < 1000; i++) {
+          all.add(pair.client.write(pair.remote, (i % 128) * 8L, pair.clientRegion, 0, 8));
+        }
+        issued.complete();
+      });
+      await(issued.future());
+
+      await(Future.all(all));
+
+      CompletionStats stats = RdmaTestSupport.statsOf(pair.client);
+      assertEquals(1000, all.stream().filter(Future::succeeded).count());
+      assertEquals(996, stats.queuedOperations(),
+          "all but the first four waited for room in the queues: " + stats);
+    }
+  }
+
+  @Test
+  void operationsCalledFromAnotherThreadCompleteOnTheConnectionsLoop() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+      Promise<Boolean> onLoop = Promise.promise();
+
+      pair.client.write(pair.remote, 0, pair.clientRegion, 0, 16).onComplete(ar ->
+          onLoop.complete(((ContextInternal) pair.client.context()).nettyEventLoop()
+              .inEventLoop() && Vertx.currentContext() == pair.client.context()));
+
+      assertTrue(await(onLoop.future()), "completed on the connection's loop and context");
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.RdmaTestSupport.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** Failures on the real device fail the affected Futures; none hangs. */
+@Tag("rdma")
+class FailureTest {
+
+  private Vertx vertx;
+
+  @BeforeEach
+  void start() {
+    RdmaTestSupport.deviceIp();
+    vertx = RdmaTestSupport.nativeVertx();
+  }
+
+  @AfterEach
+  void stop() {
+    await(vertx.close());
+  }
+
+  @Test
+  void aWriteIntoARegionWithoutWritePermissionFailsWithRemoteAccessErrorAndNothingHangs() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(),
+        EnumSet.of(MemoryUsage.READ_SRC, MemoryUsage.FLUSH_VISIBILITY))) {
+      List<Future<Void>> before = new ArrayList<>();
+      List<Future<Void>> after = new ArrayList<>();
+      Promise<Future<Void>> issued = Promise.promise();
+      pair.client.context().runOnContext(v -> {
+        for (int i = 0; i < 10; i++) {
+          before.add(pair.client.read(pair.clientRegion, 0, pair.remote, 0, 64));
+        }
+        Future<Void> write = pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64);
+        for (int i = 0; i < 10; i++) {
+          after.add(pair.client.read(pair.clientRegion, 0, pair.remote, 0, 64));
+        }
+        issued.complete(write);
+      });
+      Future<Void> write = await(issued.future());
+
+      Throwable failure = RdmaTestSupport.awaitFailure(write);
+      List<Future<Void>> others = new ArrayList<>(before);
+      others.addAll(after);
+      await(Future.join(others).otherwiseEmpty());
+
+      RpmaCompletionException e = assertInstanceOf(RpmaCompletionException.class, failure);
+      assertEquals(RpmaCompletionException.REM_ACCESS_ERR, e.status());
+      assertTrue(e.getMessage().contains("remote access error"), e.getMessage());
+      assertTrue(others.stream().allMatch(Future::isComplete), "every other operation ended");
+    }
+  }
+
+  @Test
+  void closingWithOperationsInFlightFailsThemAllWithConnectionClosed() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+      List<Future<Void>> writes = new ArrayList<>();
+      Promise<Future<Void>> issued = Promise.promise();
+      pair.client.context().runOnContext(v -> {
+        for (int i = 0; i < 500; i++) {
+          writes.add(pair.client.write(pair.remote, 0, pair.clientRegion, 0, 4096));
+        }
+        issued.complete(pair.client.close());
+      });
+
+      await(await(issued.future()));
+      await(Future.join(writes).otherwiseEmpty());
+
+      List<Throwable> failures = writes.stream().filter(Future::failed).map(Future::cause)
+          .toList();
+      assertTrue(writes.stream().allMatch(Future::isComplete), "no write is left pending");
+      assertTrue(failures.size() >= 500 - 64, "the writes still waiting failed: "
+          + failures.size());
+      failures.forEach(f -> assertInstanceOf(RpmaConnectionClosedException.class, f));
+    }
+  }
+
+  @Test
+  void operationsAfterCloseFailWithConnectionClosed() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+      await(pair.client.close());
+
+      Throwable failure = RdmaTestSupport.awaitFailure(
+          pair.client.write(pair.remote, 0, pair.clientRegion, 0, 8));
+
+      assertInstanceOf(RpmaConnectionClosedException.class, failure);
+    }
+  }
+
+  @Test
+  void theServerSideSeesTheClientsCloseThroughItsCloseHandler() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+      Promise<Throwable> closed = Promise.promise();
+      pair.serverSide.closeHandler(closed::complete);
+
+      await(pair.client.close());
+
+      assertInstanceOf(RpmaConnectionClosedException.class, await(closed.future()));
+    }
+  }
+
+  @Test
+  void connectingToAPortNobodyListensOnFails() {
+    String ip = RdmaTestSupport.deviceIp();
+    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    try {
+      Throwable failure = RdmaTestSupport.awaitFailure(
+          peer.connect(ip, RdmaTestSupport.nextPort(), new ConnectionOptions(), null));
+
+      assertInstanceOf(RpmaException.class, failure);
+    } finally {
+      await(peer.close());
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.rpma.vertx;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** What the RDMA tests share: the device's address, a native-epoll Vert.x, awaiting Futures. */
+final class RdmaTestSupport {
+
+  /** Generous: the Soft-RoCE guest runs the JVM about ten times slower than a host. */
+  static final long AWAIT_SECONDS = 120;
+
+  private static final AtomicInteger NEXT_PORT =
+      new AtomicInteger(7400 + (int) (ProcessHandle.current().pid() % 200) * 10);
+
+  private RdmaTestSupport() {
+  }
+
+  /** The address of a real RDMA device (set by ./dev rdma); skips the test when there is none. */
+  static String deviceIp() {
+    String ip = System.getenv("RPMA_TEST_IP");
+    assumeTrue(ip != null && !ip.isBlank(),
+        "no RDMA device: RPMA_TEST_IP is not set (run the suite through ./dev test or ./dev rdma)");
+    return ip;
+  }
+
+  static int nextPort() {
+    return NEXT_PORT.getAndIncrement();
+  }
+
+  static Vertx nativeVertx() {
+    Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+    if (!vertx.isNativeTransportEnabled()) {
+      vertx.close();
+      fail("native epoll transport is not available: " + vertx.unavailableNativeTransportCause());
+    }
+    return vertx;
+  }
+
+  static <T> T await(Future<T> future) {
+    try {
+      return future.toCompletionStage().toCompletableFuture().get(AWAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new AssertionError("the future failed: " + e.getCause(), e.getCause());
+    } catch (TimeoutException e) {
+      throw new AssertionError("the future did not complete within " + AWAIT_SECONDS + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /**
+   * Waits until what was already called on the connection from this thread has been posted:
+   * operations hop to the connection's loop in order, so a no-op queued behind them is enough.
+   * Used before a peer sends, so the receive is there first.
+   */
+  static void settle(RpmaConnection connection) {
+    io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+    connection.context().runOnContext(v -> done.complete());
+    await(done.future());
+  }
+
+  /** The connection's counters, read on its own loop. */
+  static CompletionStats statsOf(RpmaConnection connection) {
+    io.vertx.core.Promise<CompletionStats> stats = io.vertx.core.Promise.promise();
+    connection.context().runOnContext(v -> stats.complete(connection.stats()));
+    return await(stats.future());
+  }
+
+  /** Waits for the future to fail, and returns why. */
+  static Throwable awaitFailure(Future<?> future) {
+    try {
+      Object value =
+          future.toCompletionStage().toCompletableFuture().get(AWAIT_SECONDS, TimeUnit.SECONDS);
+      throw new AssertionError("expected a failure, got " + value);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    } catch (TimeoutException e) {
+      throw new AssertionError("the future did not complete within " + AWAIT_SECONDS + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+}

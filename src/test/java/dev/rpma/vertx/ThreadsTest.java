@@ -1,0 +1,65 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.RdmaTestSupport.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The module creates no thread: completions ride the Vert.x event loop. */
+@Tag("rdma")
+class ThreadsTest {
+
+  private static Set<String> javaThreads() {
+    return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+        .collect(Collectors.toSet());
+  }
+
+  /** Threads of the process, Java or not (librdmacm or a provider could start native ones). */
+  private static int osThreads() {
+    return Objects.requireNonNull(new File("/proc/self/task").list()).length;
+  }
+
+  private static boolean isVertxPoolThread(String name) {
+    return name.startsWith("vert.x-eventloop-thread-") || name.startsWith("vert.x-worker-thread-")
+        || name.startsWith("vert.x-internal-blocking-");
+  }
+
+  @Test
+  void connectingAndRunningOperationsStartsNoThreadBeyondVertxPools() {
+    RdmaTestSupport.deviceIp();
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    try {
+      // let Vert.x start its own pools first: only what appears after is on us
+      await(vertx.executeBlocking(() -> 1));
+      Set<String> before = javaThreads();
+      int nativeOnlyBefore = osThreads() - before.size();
+
+      try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+        List<Future<Void>> writes = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+          writes.add(pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64));
+        }
+        await(Future.all(writes));
+
+        Set<String> during = javaThreads();
+        List<String> ours = during.stream().filter(n -> !before.contains(n))
+            .filter(n -> !isVertxPoolThread(n)).toList();
+        assertTrue(ours.isEmpty(), "threads started beyond the Vert.x pools: " + ours);
+        assertEquals(nativeOnlyBefore, osThreads() - during.size(),
+            "no native thread was started");
+      }
+    } finally {
+      await(vertx.close());
+    }
+  }
+}
