@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# ./dev rdma [--rw DIR]... [--timeout SECS] -- CMD...
+#
+# Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
+# exits with CMD's exit code. In order of preference:
+#   1. the host already has an active RDMA link on an IPv4 netdev: run CMD here;
+#   2. the host kernel can load rdma_rxe: add rxe0 on the default interface, run CMD here;
+#   3. otherwise boot a throw-away QEMU guest with Soft-RoCE and run CMD in it (see guest-init).
+# DEV_RDMA_GUEST=1 skips 1 and 2.
+#
+# Own exit codes: 124 CMD ran past --timeout; 125 the test bed failed (guest did not come up,
+# or it died without reporting CMD's exit code); 2 bad usage.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+DEV_CMD=rdma
+
+TIMEOUT=1500
+BOOT_TIMEOUT=${DEV_RDMA_BOOT_TIMEOUT:-120}
+GUEST_MEM=${DEV_RDMA_MEM:-6G}
+RW_DIRS=()
+CMD=()
+
+usage() {
+  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] -- CMD..." >&2
+  exit 2
+}
+
+parse_args() {
+  while (($#)); do
+    case $1 in
+      --rw) (($# >= 2)) || usage; RW_DIRS+=("$2"); shift 2 ;;
+      --timeout) [[ ${2:-} =~ ^[0-9]+$ ]] || usage; TIMEOUT=$2; shift 2 ;;
+      --) shift; break ;;
+      -*) usage ;;
+      *) break ;;
+    esac
+  done
+  (($#)) || usage
+  CMD=("$@")
+}
+
+# --- 1 and 2: a device on the host ---------------------------------------------------------
+
+# IPv4 address of the first ACTIVE RDMA link's netdev, or nothing.
+host_rdma_ip() {
+  local netdev
+  netdev=$(rdma link show 2>/dev/null | awk '{
+      for (i = 1; i < NF; i++) { if ($i == "state") s = $(i+1); if ($i == "netdev") n = $(i+1) }
+      if (s == "ACTIVE" && n != "") { print n; exit } }') || true
+  [[ -n $netdev ]] || return 0
+  ip -4 -o addr show dev "$netdev" 2>/dev/null | awk '{ split($4, a, "/"); print a[1]; exit }'
+}
+
+# Interface of the default route (else the first non-loopback one with IPv4).
+host_default_iface() {
+  local dev
+  dev=$(ip -4 route show default 2>/dev/null |
+    awk '{ for (i = 1; i < NF; i++) if ($i == "dev") { print $(i+1); exit } }')
+  [[ -n $dev ]] || dev=$(ip -4 -o addr show 2>/dev/null | awk '$2 != "lo" { print $2; exit }')
+  echo "$dev"
+}
+
+# Try to add Soft-RoCE on the host; quietly gives up (the guest is the fallback).
+host_add_rxe() {
+  is_root || return 1
+  modprobe rdma_rxe 2>/dev/null || return 1
+  local iface
+  iface=$(host_default_iface)
+  [[ -n $iface ]] || return 1
+  log "adding rxe0 on $iface"
+  rdma link add rxe0 type rxe netdev "$iface" 2>/dev/null || return 1
+  local i
+  for i in $(seq 50); do
+    [[ -n $(host_rdma_ip) ]] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+run_on_host() {
+  local ip=$1
+  log "using the host's RDMA device, RPMA_TEST_IP=$ip"
+  export RPMA_TEST_IP=$ip
+  ulimit -l unlimited 2>/dev/null || log "warning: cannot raise the memlock limit ($(ulimit -l) KiB)"
+  local rc=0
+  timeout --foreground -k 10 "$TIMEOUT" "${CMD[@]}" </dev/null || rc=$?
+  if ((rc == 124)); then
+    log "error: CMD ran past --timeout $TIMEOUT s and was killed"
+  fi
+  exit "$rc"
+}
+
+# --- 3: the guest --------------------------------------------------------------------------
+
+RUN_DIR=""
+QEMU_PID=""
+TAIL_PID=""
+
+# Whatever happens (error, Ctrl-C, timeout), no QEMU outlives us.
+cleanup() {
+  [[ -n $TAIL_PID ]] && kill "$TAIL_PID" 2>/dev/null || true
+  if [[ -n $QEMU_PID ]] && kill -0 "$QEMU_PID" 2>/dev/null; then
+    kill "$QEMU_PID" 2>/dev/null || true
+    sleep 0.5
+    kill -9 "$QEMU_PID" 2>/dev/null || true
+  fi
+  [[ -n $RUN_DIR ]] && rm -rf "$RUN_DIR"
+  return 0
+}
+
+# Single-quote a word for sh.
+shq() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+
+# The script the guest runs in the host's working directory, with the host's relevant env.
+write_cmd_script() {
+  local name word
+  echo "# written by ./dev rdma on the host"
+  local names=(PATH JAVA_HOME HOME USER LOGNAME LANG LC_ALL TZ MAVEN_OPTS JAVA_TOOL_OPTIONS)
+  mapfile -t -O ${#names[@]} names < <(compgen -e | grep '^RPMA_' || true)
+  for name in "${names[@]}"; do
+    [[ $name == RPMA_TEST_IP || -z ${!name+set} ]] && continue
+    echo "export $name=$(shq "${!name}")"
+  done
+  echo "export RPMA_TEST_IP=$GUEST_IP"
+  echo "cd $(shq "$PWD") || exit 126"
+  printf 'exec'
+  for word in "${CMD[@]}"; do printf ' %s' "$(shq "$word")"; done
+  echo
+}
+
+# QEMU arguments for one 9p share. Commas in QEMU option values are doubled.
+share_args() {
+  local id=$1 path=$2 extra=${3:-}
+  echo "-fsdev"
+  echo "local,id=$id,path=${path//,/,,},security_model=none$extra"
+  echo "-device"
+  echo "virtio-9p-pci,fsdev=$id,mount_tag=$id"
+}
+
+# Read-write shares: QEMU arguments, and ctl/mounts for the guest (parents before children).
+RW_ARGS=()
+prepare_rw_shares() {
+  local i=0 dir abs lines=()
+  for dir in "${RW_DIRS[@]}"; do
+    mkdir -p "$dir"
+    abs=$(realpath "$dir")
+    mapfile -t -O ${#RW_ARGS[@]} RW_ARGS < <(share_args "rw$i" "$abs")
+    lines+=("${#abs} rw$i $abs")
+    i=$((i + 1))
+  done
+  ((${#lines[@]})) || return 0
+  printf '%s\n' "${lines[@]}" | sort -n | cut -d' ' -f2- >"$RUN_DIR/ctl/mounts"
+}
+
+start_qemu() {
+  local args=(
+    -accel tcg,thread=single # KVM is unusable here, and thread=multi crashed guest JVMs
+    -m "$GUEST_MEM" -smp 2
+    -nodefaults -no-user-config -display none -monitor none -no-reboot
+    -kernel "$GUEST_DIR/vmlinuz" -initrd "$GUEST_DIR/initramfs.cpio.gz"
+    -append "console=ttyS0 quiet loglevel=3 panic=-1"
+    -serial "file:$RUN_DIR/console.log"
+    -device virtio-serial-pci
+    -chardev "file,id=out,path=$RUN_DIR/out.log"
+    -device virtserialport,chardev=out,name=out
+    # restrict=on: nothing leaves the guest; romfile=: no PXE ROM needed (or installed)
+    -netdev user,id=n0,restrict=on -device virtio-net-pci,netdev=n0,romfile=
+  )
+  # The host's / spans several file systems; remap keeps their inode numbers apart.
+  mapfile -t -O ${#args[@]} args < <(share_args hostroot / ",readonly=on,multidevs=remap")
+  mapfile -t -O ${#args[@]} args < <(share_args ctl "$RUN_DIR/ctl")
+  # Start QEMU by itself: with "$@" empty under set -u, older bash would complain.
+  qemu-system-x86_64 "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
+    >"$RUN_DIR/qemu.log" 2>&1 &
+  QEMU_PID=$!
+}
+
+# Why the guest is not up: QEMU's own complaints and the last console lines.
+show_guest_failure() {
+  log "QEMU output:"
+  sed 's/^/  | /' "$RUN_DIR/qemu.log" >&2
+  [[ -s $RUN_DIR/qemu.log ]] || echo "  | (none)" >&2
+  log "last console lines:"
+  tail -n 40 "$RUN_DIR/console.log" | tr -d '\r' | sed 's/^/  | /' >&2
+  [[ -s $RUN_DIR/console.log ]] || echo "  | (none)" >&2
+}
+
+# 0 once ctl/up appears; 1 if QEMU died or BOOT_TIMEOUT passed first.
+wait_for_boot() {
+  local start=$1 deadline=$((SECONDS + BOOT_TIMEOUT))
+  while [[ ! -e $RUN_DIR/ctl/up ]]; do
+    if ! kill -0 "$QEMU_PID" 2>/dev/null; then
+      log "error: the guest stopped before it was up"
+      return 1
+    fi
+    if ((SECONDS >= deadline)); then
+      log "error: the guest was not up after $BOOT_TIMEOUT s (DEV_RDMA_BOOT_TIMEOUT)"
+      return 1
+    fi
+    sleep 0.1
+  done
+  log "guest up in $(elapsed_since "$start") s, rxe0 on $GUEST_IP"
+}
+
+# Waits for QEMU to end; past --timeout, kills it and exits 124.
+wait_for_exit() {
+  local deadline=$((SECONDS + TIMEOUT))
+  while kill -0 "$QEMU_PID" 2>/dev/null; do
+    if ((SECONDS >= deadline)); then
+      kill "$QEMU_PID" 2>/dev/null || true
+      wait "$TAIL_PID" || true
+      log "error: CMD ran past --timeout $TIMEOUT s; the guest was killed"
+      exit 124
+    fi
+    sleep 0.2
+  done
+  wait "$QEMU_PID"
+}
+
+run_in_guest() {
+  "$TESTBED_DIR/setup.sh" --guest
+  trap cleanup EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/dev-rdma.XXXXXX")
+  mkdir "$RUN_DIR/ctl"
+  write_cmd_script >"$RUN_DIR/ctl/cmd.sh"
+  prepare_rw_shares
+  : >"$RUN_DIR/out.log"
+
+  local start
+  start=$(now)
+  start_qemu
+  if ! wait_for_boot "$start"; then
+    show_guest_failure
+    exit 125
+  fi
+
+  # CMD's output, as it comes; tail ends by itself once QEMU has gone and all is printed.
+  tail -c +1 -s 0.2 --pid="$QEMU_PID" -f "$RUN_DIR/out.log" &
+  TAIL_PID=$!
+  wait_for_exit || true
+  wait "$TAIL_PID" || true
+  TAIL_PID=""
+
+  if [[ ! -s $RUN_DIR/ctl/rc ]]; then
+    log "error: the guest ended without reporting CMD's exit code"
+    show_guest_failure
+    exit 125
+  fi
+  exit "$(cat "$RUN_DIR/ctl/rc")"
+}
+
+main() {
+  parse_args "$@"
+  if [[ ${DEV_RDMA_GUEST:-0} != 1 ]]; then
+    local ip
+    ip=$(host_rdma_ip)
+    [[ -n $ip ]] && run_on_host "$ip"
+    host_add_rxe && run_on_host "$(host_rdma_ip)"
+  fi
+  run_in_guest
+}
+
+main "$@"
