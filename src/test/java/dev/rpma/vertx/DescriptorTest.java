@@ -62,4 +62,15 @@ class DescriptorTest {
   void anEmptyPeerConfigDescriptorIsRejected() {
     assertThrows(IllegalArgumentException.class, () -> PeerConfig.fromDescriptor(new byte[0]));
   }
+
+  @Test
+  void aRegionOfferTooShortForItsPeerConfigIsRejected() {
+    assertThrows(IllegalArgumentException.class,
+        () -> RegionOffer.fromBytes(new byte[] {5, 1}));
+  }
+
+  @Test
+  void anEmptyRegionOfferIsRejected() {
+    assertThrows(IllegalArgumentException.class, () -> RegionOffer.fromBytes(new byte[0]));
+  }
 }

@@ -113,6 +113,18 @@ class FailureTest {
   }
 
   @Test
+  void aPersistentFlushWithoutThePeersConfigurationSaysWhatIsMissing() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(), Loopback.SERVER_USAGES,
+        false)) {
+      Throwable failure = RdmaTestSupport.awaitFailure(
+          pair.client.flush(pair.remote, 0, 64, FlushType.PERSISTENT));
+
+      assertInstanceOf(IllegalStateException.class, failure);
+      assertTrue(failure.getMessage().contains("applyRemotePeerConfig"), failure.getMessage());
+    }
+  }
+
+  @Test
   void connectingToAPortNobodyListensOnFails() {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));

@@ -49,6 +49,12 @@ final class Loopback implements AutoCloseable {
   }
 
   static Loopback open(Vertx vertx, ConnectionOptions options, Set<MemoryUsage> serverUsages) {
+    return open(vertx, options, serverUsages, true);
+  }
+
+  /** {@code applyPeerConfig}: whether the client applies the server's peer configuration. */
+  static Loopback open(Vertx vertx, ConnectionOptions options, Set<MemoryUsage> serverUsages,
+      boolean applyPeerConfig) {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
     RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
@@ -59,10 +65,13 @@ final class Loopback implements AutoCloseable {
     Promise<RpmaConnection> accepted = Promise.promise();
     int port = RdmaTestSupport.nextPort();
     RpmaServer server = await(serverPeer.listen(ip, port, options,
-        req -> req.accept(serverRegion.descriptor()).onComplete(accepted)));
+        req -> req.accept(
+            RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes()).onComplete(accepted)));
     RpmaConnection client = await(clientPeer.connect(ip, port, options, null));
     RpmaConnection serverSide = await(accepted.future());
-    RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(client.remotePrivateData());
+    RegionOffer offer = RegionOffer.fromBytes(client.remotePrivateData());
+    RemoteMemoryRegion remote = applyPeerConfig ? offer.applyTo(client)
+        : RemoteMemoryRegion.fromDescriptor(offer.regionDescriptor());
     return new Loopback(serverPeer, clientPeer, serverRegion, clientRegion, server, client,
         serverSide, remote);
   }

@@ -21,7 +21,8 @@ public final class PeerServerMain {
         .compose(peer -> peer.register(ByteBuffer.allocateDirect(64 * 1024),
             MemoryUsage.READ_SRC, MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT)
             .compose(region -> peer.listen(ip, port, new ConnectionOptions(),
-                req -> req.accept(region.descriptor()).onSuccess(conn -> conn.closeHandler(
+                req -> req.accept(
+                    RegionOffer.of(PeerConfig.create(true), region).toBytes()).onSuccess(conn -> conn.closeHandler(
                     why -> vertx.close().onComplete(v -> System.exit(0)))))))
         .onSuccess(server -> System.out.println("LISTENING"))
         .onFailure(e -> {

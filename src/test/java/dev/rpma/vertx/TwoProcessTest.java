@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Vertx;
 import java.io.BufferedReader;
+import java.io.File;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
 import java.io.InputStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -19,12 +25,31 @@ import org.junit.jupiter.api.Test;
 @Tag("rdma")
 class TwoProcessTest {
 
+  /**
+   * The class path of this test, also under the JUnit console launcher, which loads the tests
+   * through a class loader of its own rather than java.class.path.
+   */
+  private static String testClassPath() {
+    List<String> entries = new ArrayList<>();
+    if (TwoProcessTest.class.getClassLoader() instanceof URLClassLoader loader) {
+      for (URL url : loader.getURLs()) {
+        try {
+          entries.add(Path.of(url.toURI()).toString());
+        } catch (URISyntaxException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+    entries.add(System.getProperty("java.class.path"));
+    return String.join(File.pathSeparator, entries);
+  }
+
   @Test
   void aClientWritesIntoAnotherProcessesMemoryAndReadsItBack() throws Exception {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+    Process server = new ProcessBuilder(java, "-cp", testClassPath(),
         PeerServerMain.class.getName(), ip, String.valueOf(port))
         .redirectErrorStream(true).start();
     Vertx vertx = RdmaTestSupport.nativeVertx();
@@ -41,7 +66,7 @@ class TwoProcessTest {
       MemoryRegion local = await(peer.register(ByteBuffer.allocateDirect(8192),
           MemoryUsage.WRITE_SRC, MemoryUsage.READ_DST));
       RpmaConnection conn = await(peer.connect(ip, port, new ConnectionOptions(), null));
-      RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(conn.remotePrivateData());
+      RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
       byte[] data = new byte[4096];
       for (int i = 0; i < data.length; i++) {
         data[i] = (byte) (i * 13 + 1);

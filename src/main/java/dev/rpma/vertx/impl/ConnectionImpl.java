@@ -417,8 +417,20 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
       if (local != null) {
         local.release();
       }
-      promise.tryFail(Errors.rpma(OpKind.call(kind), rc));
+      promise.tryFail(postError(kind, rc));
     }
+  }
+
+  private static Throwable postError(byte kind, int rc) {
+    RpmaException error = Errors.rpma(OpKind.call(kind), rc);
+    if (kind == OpKind.FLUSH && NativeError.code(rc) == NativeError.RPMA_E_NOSUPP) {
+      // the only flush librpma refuses after our checks: persistent, without the peer's word
+      return new IllegalStateException("flush(PERSISTENT) needs the remote peer's configuration:"
+          + " the peer must state that its memory takes writes directly to persistence"
+          + " (PeerConfig.create(true), its descriptor sent e.g. in private data) and this side"
+          + " must call applyRemotePeerConfig(PeerConfig.fromDescriptor(bytes)) first", error);
+    }
+    return error;
   }
 
   private static void releaseRegions(MemoryRegionImpl local, RemoteRegionImpl remote) {
