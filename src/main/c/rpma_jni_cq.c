@@ -90,6 +90,20 @@ vrpma_conn_wait_all(JNIEnv *env, jclass cls, jlong conn)
 	}
 }
 
+/*
+ * One rpma_cq_wait: blocks on a blocking fd until an event arrives. Not used by the library
+ * (its fds are non-blocking, on the event loop); it is the core of the thread-per-CQ design
+ * the benchmarks compare against.
+ */
+static jint
+vrpma_cq_wait_once(JNIEnv *env, jclass cls, jlong cq)
+{
+	(void) env;
+	(void) cls;
+	errno = 0;
+	return vrpma_error(rpma_cq_wait(VRPMA_PTR(struct rpma_cq, cq)));
+}
+
 static jint
 vrpma_cq_fd(JNIEnv *env, jclass cls, jlong cq)
 {
@@ -125,6 +139,7 @@ vrpma_wc_layout(JNIEnv *env, jclass cls, jintArray out)
 static JNINativeMethod cq_methods[] = {
 	{"cqDrain", "(JJIZ)I", (void *)vrpma_cq_drain},
 	{"connWaitAll", "(J)I", (void *)vrpma_conn_wait_all},
+	{"cqWaitOnce", "(J)I", (void *)vrpma_cq_wait_once},
 	{"cqFd", "(J)I", (void *)vrpma_cq_fd},
 	{"wcLayout", "([I)I", (void *)vrpma_wc_layout},
 };

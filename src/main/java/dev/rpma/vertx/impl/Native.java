@@ -89,6 +89,8 @@ public final class Native {
   // ---- completions: on the connection's event loop ----
   static native int cqDrain(long cq, long bufferAddress, int maxEntries, boolean waitFirst);
   static native int connWaitAll(long conn);
+  /** One blocking rpma_cq_wait: for the thread-per-CQ reference design, never the library. */
+  static native int cqWaitOnce(long cq);
   static native int cqFd(long cq);
   static native int wcLayout(int[] out);
 
