@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Everything ./dev test runs next to the RDMA device, in one boot of the guest:
+#   ./dev rdma --rw target -- scripts/testbed/rdma-suite.sh
+# (it also runs on a host that has a device). Prepared on the host by test.sh: the class path
+# and the JUnit console launcher in target/rdma-suite/, the C smoke test in target/rpma_smoke.
+#
+# Each part leaves JUnit XML in target/rdma-reports (RPMA_REPORTS_DIR), which ./dev test adds
+# up with the host's surefire reports:
+#   1. the Java tests tagged "rdma" (JUnit console launcher: no Maven, the JVM is slow here);
+#   2. the C smoke test, one test case;
+#   3. every scripts/testbed/suite.d/*.sh, one test case each (passed if it exits 0), run with
+#      bash in the repository root, RPMA_TEST_IP set. Such a script may add finer-grained
+#      cases itself with `scripts/testbed/report-case NAME CMD...`.
+# Exits 0 if every part passed, 1 otherwise.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+TESTBED=scripts/testbed
+SUITE_DIR=target/rdma-suite
+export RPMA_REPORTS_DIR="$PWD/target/rdma-reports"
+mkdir -p "$RPMA_REPORTS_DIR"
+
+# The emulated guest runs the JIT's compiler threads on the same single host thread as the
+# tests: C1 only starts and runs the short tests faster there. Override with RPMA_SUITE_JAVA_OPTS.
+JAVA_OPTS=${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1}
+
+section() { printf '\n== %s\n' "$*"; }
+
+# JUnit XML counts of one report file: "tests failures+errors".
+xml_counts() {
+  awk '/<testsuite[ >]/ {
+      for (i = 1; i <= NF; i++) if ($i ~ /^(tests|failures|errors)="/) {
+        split($i, kv, "\""); c[kv[1]] += kv[2] }
+    } END { print c["tests="] + 0, c["failures="] + c["errors="] }' "$1"
+}
+
+java_rdma_tests() {
+  section "Java tests tagged rdma"
+  local launcher=$SUITE_DIR/junit-platform-console-standalone.jar
+  if [[ ! -d target/test-classes ]]; then
+    echo "no target/test-classes: no Java tests to run"
+    return 0
+  fi
+  if [[ ! -f $launcher || ! -f $SUITE_DIR/classpath.txt ]]; then
+    echo "$launcher or the class path is missing (prepared by ./dev test): not run"
+    "$TESTBED/report-case" java-rdma-tests sh -c 'echo "not prepared: see the ./dev test output"; exit 1'
+    return 1
+  fi
+  local cp java=${JAVA_HOME:+$JAVA_HOME/bin/}java rc=0
+  cp="target/test-classes:target/classes:$(cat "$SUITE_DIR/classpath.txt")"
+  # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
+  "$java" $JAVA_OPTS -jar "$launcher" execute --disable-banner --disable-ansi-colors \
+    --class-path "$cp" --scan-class-path target/test-classes --include-tag rdma \
+    --reports-dir "$RPMA_REPORTS_DIR" || rc=$?
+  # A launcher that failed without reporting a failed test (a JVM that could not start, a
+  # broken class path) must still count as a failure.
+  local report=$RPMA_REPORTS_DIR/TEST-junit-jupiter.xml failed=0
+  [[ -f $report ]] && failed=$(xml_counts "$report" | cut -d' ' -f2)
+  if ((rc != 0 && failed == 0)); then
+    "$TESTBED/report-case" java-rdma-tests sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
+  fi
+  return $((rc != 0))
+}
+
+smoke_test() {
+  section "C smoke test (librpma)"
+  if [[ ! -x target/rpma_smoke ]]; then
+    "$TESTBED/report-case" rpma_smoke sh -c 'echo "target/rpma_smoke was not built: see the ./dev test output"; exit 1'
+    return 1
+  fi
+  "$TESTBED/report-case" rpma_smoke target/rpma_smoke
+}
+
+# Hooks: short example runs and the like, added by whoever needs them.
+suite_d() {
+  local f rc=0
+  for f in "$TESTBED"/suite.d/*.sh; do
+    [[ -e $f ]] || continue
+    section "suite.d/${f##*/}"
+    "$TESTBED/report-case" "suite.d.$(basename "$f" .sh)" bash "$f" || rc=1
+  done
+  return $rc
+}
+
+status=0
+java_rdma_tests || status=1
+smoke_test || status=1
+suite_d || status=1
+exit $status

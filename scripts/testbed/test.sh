@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# ./dev test: the whole test run, as CI does it (.ci/run).
+#   1. ./dev setup;
+#   2. mvn install without the rdma-tagged tests (the host has no RDMA device);
+#   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
+#      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh;
+#   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
+#      surefire + target/rdma-reports). Exits non-zero if anything failed or did not build.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+DEV_CMD=test
+cd "$REPO_ROOT"
+
+SUITE_DIR=target/rdma-suite
+REPORTS_DIR=target/rdma-reports
+# A fixed version: the plugin prefix alone would resolve whatever is newest.
+DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
+
+# Record a test case that could not run as a failure, so the summary cannot look green.
+record_not_run() {
+  local name=$1 why=$2
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case "$name" \
+    sh -c 'echo "$0: not run: $1"; exit 1' "$name" "$why" || true
+}
+
+# The non-rdma tests. Test failures do not stop the build here (they are counted from the
+# reports); a non-zero exit means the build itself failed.
+maven_build() {
+  mvn -B install -DexcludedGroups=rdma -Dmaven.test.failure.ignore=true
+}
+
+# Maven for a side job: errors only, without the colour resets Debian's Maven prints even then.
+quiet_mvn() {
+  mvn -B -q "$@" 2>&1 | sed 's/\x1b\[0m//g'
+}
+
+# The test class path for the JUnit console launcher, minus JUnit's own jars: the standalone
+# launcher bundles them, and a second copy of the Jupiter engine on the class path makes the
+# launcher refuse to start ("multiple engines with the same ID").
+prepare_java_suite() {
+  quiet_mvn "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$SUITE_DIR/classpath.full.txt" || return 1
+  local version
+  version=$(tr ':' '\n' <"$SUITE_DIR/classpath.full.txt" |
+    sed -n 's|.*/junit-platform-commons-\([^/]*\)\.jar$|\1|p' | head -n 1)
+  if [[ -z $version ]]; then
+    log "no JUnit platform on the test class path"
+    return 1
+  fi
+  tr ':' '\n' <"$SUITE_DIR/classpath.full.txt" |
+    grep -vE '/org/(junit|opentest4j|apiguardian)/' | paste -sd: >"$SUITE_DIR/classpath.txt"
+  quiet_mvn "$DEP_PLUGIN:copy" \
+    -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
+    -DoutputDirectory="$SUITE_DIR" -Dmdep.stripVersion=true || return 1
+}
+
+prepare_smoke_test() {
+  rm -f target/rpma_smoke
+  make -s -C src/test/c OUT_DIR="$PWD/target"
+}
+
+# One boot for the whole rdma suite; rdma-suite.sh exits 0 or 1, anything else is the test
+# bed's own failure (guest did not boot, timeout) and counts as a failed case.
+run_rdma_suite() {
+  local rc=0
+  ./dev rdma --rw target -- scripts/testbed/rdma-suite.sh || rc=$?
+  if ((rc > 1)); then
+    record_not_run rdma-suite "./dev rdma ended with exit code $rc"
+  fi
+}
+
+main() {
+  (($# == 0)) || die "usage: ./dev test (no arguments)"
+  ./dev setup
+  rm -rf target/surefire-reports "$REPORTS_DIR" "$SUITE_DIR"
+  mkdir -p "$REPORTS_DIR" "$SUITE_DIR"
+
+  local build_ok=1
+  maven_build || build_ok=0
+  if ((build_ok)); then
+    log "preparing the rdma suite"
+    prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
+    prepare_smoke_test || log "error: the C smoke test does not compile"
+    run_rdma_suite
+  else
+    log "error: the Maven build failed; the rdma suite is not run"
+    record_not_run rpma_smoke "the build failed"
+  fi
+
+  echo
+  local ok=1
+  scripts/testbed/junit-summary target/surefire-reports "$REPORTS_DIR" || ok=0
+  ((build_ok && ok))
+}
+
+main "$@"
