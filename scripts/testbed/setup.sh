@@ -8,6 +8,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 DEV_CMD=${DEV_CMD:-setup}
+# apt-get and dpkg must never wait for an answer (CI has no stdin, maybe not even a closed one).
+exec </dev/null
 
 # depmod and modprobe live in /sbin, which a normal user's PATH may lack.
 export PATH="$PATH:/usr/sbin:/sbin"

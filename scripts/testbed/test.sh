@@ -10,6 +10,9 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 DEV_CMD=test
 cd "$REPO_ROOT"
+# Nothing here reads stdin, and CI may run us with it closed, which breaks Maven's exec plugin
+# ("Broken pipe"): give everything /dev/null.
+exec </dev/null
 
 SUITE_DIR=target/rdma-suite
 REPORTS_DIR=target/rdma-reports
