@@ -2,7 +2,13 @@ package dev.rpma.vertx;
 
 import java.util.Set;
 
-/** What a registered memory region may be used for (librpma's RPMA_MR_USAGE_*). */
+/**
+ * What a registered memory region may be used for (librpma's RPMA_MR_USAGE_*). The device
+ * enforces the remote ones: a peer's access beyond them fails with IBV_WC_REM_ACCESS_ERR.
+ *
+ * <p>Note: librpma carries out a flush as an RDMA read of the region, so FLUSH_VISIBILITY and
+ * FLUSH_PERSISTENT also let the peer read it, as READ_SRC does.
+ */
 public enum MemoryUsage {
   /** A remote peer may read from it (it is the source of the peer's {@code read}). */
   READ_SRC(1),
@@ -12,9 +18,9 @@ public enum MemoryUsage {
   WRITE_SRC(1 << 2),
   /** A remote peer may write into it. */
   WRITE_DST(1 << 3),
-  /** A remote peer may flush it to visibility. */
+  /** A remote peer may flush it to visibility (which also lets it read the region). */
   FLUSH_VISIBILITY(1 << 4),
-  /** A remote peer may flush it to persistence. */
+  /** A remote peer may flush it to persistence (which also lets it read the region). */
   FLUSH_PERSISTENT(1 << 5),
   /** The source of our {@code send}. */
   SEND(1 << 6),
