@@ -104,7 +104,11 @@ cleanup() {
     sleep 0.5
     kill -9 "$QEMU_PID" 2>/dev/null || true
   fi
-  [[ -n $RUN_DIR ]] && rm -rf "$RUN_DIR"
+  if [[ -n $RUN_DIR && ${DEV_RDMA_KEEP:-0} == 1 ]]; then
+    log "kept $RUN_DIR (console.log, out.log, qemu.log, ctl/)"
+  elif [[ -n $RUN_DIR ]]; then
+    rm -rf "$RUN_DIR"
+  fi
   return 0
 }
 
@@ -158,7 +162,7 @@ start_qemu() {
     -m "$GUEST_MEM" -smp 2
     -nodefaults -no-user-config -display none -monitor none -no-reboot
     -kernel "$GUEST_DIR/vmlinuz" -initrd "$GUEST_DIR/initramfs.cpio.gz"
-    -append "console=ttyS0 quiet loglevel=3 panic=-1"
+    -append "console=ttyS0 quiet loglevel=4 panic=-1"
     -serial "file:$RUN_DIR/console.log"
     -device virtio-serial-pci
     -chardev "file,id=out,path=$RUN_DIR/out.log"
@@ -183,6 +187,16 @@ show_guest_failure() {
   log "last console lines:"
   tail -n 40 "$RUN_DIR/console.log" | tr -d '\r' | sed 's/^/  | /' >&2
   [[ -s $RUN_DIR/console.log ]] || echo "  | (none)" >&2
+}
+
+# After a failed CMD: kernel errors during the run (an rxe complaint, an oops) may explain it.
+# With loglevel=3 the console normally holds nothing but the power-down line.
+show_kernel_messages() {
+  local lines
+  lines=$(tr -d '\r' <"$RUN_DIR/console.log" | grep -v 'reboot: Power down' | tail -n 40) || true
+  [[ -n $lines ]] || return 0
+  log "guest kernel messages:"
+  sed 's/^/  | /' <<<"$lines" >&2
 }
 
 # 0 once ctl/up appears; 1 if QEMU died or BOOT_TIMEOUT passed first.
@@ -252,7 +266,10 @@ run_in_guest() {
     show_guest_failure
     exit 125
   fi
-  exit "$(cat "$RUN_DIR/ctl/rc")"
+  local rc
+  rc=$(cat "$RUN_DIR/ctl/rc")
+  ((rc == 0)) || show_kernel_messages
+  exit "$rc"
 }
 
 main() {
