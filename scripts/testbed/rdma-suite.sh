@@ -13,7 +13,7 @@
 #      cases itself with `scripts/testbed/report-case NAME CMD...`.
 # Exits 0 if every part passed, 1 otherwise.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 TESTBED=scripts/testbed
 SUITE_DIR=target/rdma-suite
 export RPMA_REPORTS_DIR="$PWD/target/rdma-reports"

@@ -11,6 +11,7 @@
 # Own exit codes: 124 CMD ran past --timeout; 125 the test bed failed (guest did not come up,
 # or it died without reporting CMD's exit code); 2 bad usage.
 set -euo pipefail
+# shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
 DEV_CMD=rdma
 
@@ -97,8 +98,9 @@ QEMU_PID=""
 TAIL_PID=""
 
 # Whatever happens (error, Ctrl-C, timeout), no QEMU outlives us.
+# shellcheck disable=SC2317 # called from the EXIT trap
 cleanup() {
-  [[ -n $TAIL_PID ]] && kill "$TAIL_PID" 2>/dev/null || true
+  if [[ -n $TAIL_PID ]]; then kill "$TAIL_PID" 2>/dev/null || true; fi
   if [[ -n $QEMU_PID ]] && kill -0 "$QEMU_PID" 2>/dev/null; then
     kill "$QEMU_PID" 2>/dev/null || true
     sleep 0.5
@@ -157,6 +159,7 @@ prepare_rw_shares() {
 }
 
 start_qemu() {
+  # shellcheck disable=SC2054 # commas belong to QEMU option values
   local args=(
     -accel tcg,thread=single # KVM is unusable here, and thread=multi crashed guest JVMs
     -m "$GUEST_MEM" -smp 2

@@ -6,6 +6,7 @@
 #   setup.sh           packages, then the guest
 #   setup.sh --guest   the guest only (what ./dev rdma calls before booting it)
 set -euo pipefail
+# shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
 DEV_CMD=${DEV_CMD:-setup}
 # apt-get and dpkg must never wait for an answer (CI has no stdin, maybe not even a closed one).
@@ -69,7 +70,8 @@ kernel_package() {
   pkg=$(kernel_package_from_apt)
   if [[ -z $pkg ]]; then
     # No apt lists (fresh container): an already prepared kernel is good enough.
-    pkg=$(cd "$CACHE_DIR/kernel" 2>/dev/null && ls -d linux-image-* 2>/dev/null | tail -n 1 || true)
+    pkg=$(find "$CACHE_DIR/kernel" -mindepth 1 -maxdepth 1 -name 'linux-image-*' -printf '%f\n' \
+      2>/dev/null | sort | tail -n 1)
     if [[ -z $pkg || ! -e $CACHE_DIR/kernel/$pkg/.ready ]]; then
       is_root || die "apt does not know linux-image-amd64; run as root: apt-get update"
       apt-get update -q >&2

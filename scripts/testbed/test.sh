@@ -7,8 +7,9 @@
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
 #      surefire + target/rdma-reports). Exits non-zero if anything failed or did not build.
 set -euo pipefail
+# shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
-DEV_CMD=test
+DEV_CMD="test"
 cd "$REPO_ROOT"
 # Nothing here reads stdin, and CI may run us with it closed, which breaks Maven's exec plugin
 # ("Broken pipe"): give everything /dev/null.
@@ -22,6 +23,7 @@ DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
 # Record a test case that could not run as a failure, so the summary cannot look green.
 record_not_run() {
   local name=$1 why=$2
+  # shellcheck disable=SC2016 # $0, $1 belong to the inner sh
   RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case "$name" \
     sh -c 'echo "$0: not run: $1"; exit 1' "$name" "$why" || true
 }
