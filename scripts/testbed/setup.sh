@@ -29,7 +29,8 @@ missing_packages() {
     wanted+=(default-jdk-headless)
   fi
   local installed
-  installed=$(dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${wanted[@]}" 2>/dev/null |
+  # dpkg-query fails when it has never heard of one of them: that one is simply missing.
+  installed=$( (dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${wanted[@]}" 2>/dev/null || true) |
     awk '$2 == "ii" { print $1 }')
   local p
   for p in "${wanted[@]}"; do
