@@ -1,0 +1,13 @@
+package dev.rpma.examples;
+
+import dev.rpma.vertx.CompletionStats;
+
+/**
+ * What a client measured.
+ *
+ * @param deviceName the RDMA device the client's peer is on
+ * @param measurement operations, time, latencies
+ * @param stats the connection's completion-path counters at the end
+ */
+public record ClientReport(String deviceName, Measurement measurement, CompletionStats stats) {
+}

@@ -1,0 +1,85 @@
+package dev.rpma.examples;
+
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RegionOffer;
+import dev.rpma.vertx.RemoteMemoryRegion;
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaPeer;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import java.nio.ByteBuffer;
+
+/**
+ * The log client, with Futures: connects to the server, takes the log's region from the
+ * server's offer, then appends the records with a window of appends in flight.
+ */
+public final class LogClientVerticle extends VerticleBase implements LogClient {
+
+  private final LogSettings settings;
+  private final Promise<ClientReport> result = Promise.promise();
+  private RpmaPeer peer;
+  private MemoryRegion slots;
+  private RpmaConnection connection;
+  private RemoteMemoryRegion log;
+
+  public LogClientVerticle(LogSettings settings) {
+    this.settings = settings;
+  }
+
+  @Override
+  public String style() {
+    return "Java Futures";
+  }
+
+  @Override
+  public Future<ClientReport> result() {
+    return result.future();
+  }
+
+  /** Done once connected; the appends then run on this verticle's event loop. */
+  @Override
+  public Future<?> start() {
+    return RpmaPeer.open(vertx, settings.address())
+        .compose(opened -> {
+          peer = opened;
+          return peer.register(ByteBuffer.allocateDirect(LogAppender.slotBytes(settings)),
+              MemoryUsage.WRITE_SRC);
+        })
+        .compose(registered -> {
+          slots = registered;
+          return peer.connect(settings.address(), settings.port(),
+              LogServerVerticle.connectionOptions(settings), null);
+        })
+        .compose(connected -> {
+          connection = connected;
+          // The server's offer: its peer configuration (applied to the connection: the
+          // persistent flush depends on it) and the log's region.
+          log = RegionOffer.fromBytes(connection.remotePrivateData()).applyTo(connection);
+          return LogClientChecks.check(log, settings);
+        })
+        .onSuccess(v -> appendAll());
+  }
+
+  private void appendAll() {
+    LogAppender appender = new LogAppender(connection, slots, log, settings);
+    WindowedRunner.run("record", settings.records(), settings.window(),
+            appender::append)
+        .map(m -> new ClientReport(peer.deviceName(), m, connection.stats()))
+        .onComplete(result);
+  }
+
+  @Override
+  public Future<?> stop() {
+    result.tryFail("the client was stopped before it finished");
+    // Disconnect first: the server sees its writer leave.
+    Future<Void> closed = connection == null ? Future.succeededFuture() : connection.close();
+    return closed.eventually(() -> {
+      if (log != null) {
+        log.close();
+      }
+      return peer == null ? Future.succeededFuture() : peer.close();
+    });
+  }
+}

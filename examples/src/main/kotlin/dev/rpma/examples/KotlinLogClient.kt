@@ -1,0 +1,109 @@
+package dev.rpma.examples
+
+import dev.rpma.vertx.FlushType
+import dev.rpma.vertx.MemoryRegion
+import dev.rpma.vertx.MemoryUsage
+import dev.rpma.vertx.RegionOffer
+import dev.rpma.vertx.RemoteMemoryRegion
+import dev.rpma.vertx.RpmaConnection
+import dev.rpma.vertx.RpmaPeer
+import io.vertx.core.Future
+import io.vertx.core.Promise
+import io.vertx.kotlin.coroutines.CoroutineVerticle
+import io.vertx.kotlin.coroutines.coAwait
+import java.nio.ByteBuffer
+import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.coroutineScope
+import kotlinx.coroutines.launch
+
+/**
+ * The log client with coroutines: the same appends as [LogClientVerticle], written as plain
+ * sequential code. The window is `window` coroutines, each appending one record at a time
+ * into its own slot; they all run on this verticle's event loop, so they share the sequence
+ * counter without locks, and a suspended one waits without holding a thread.
+ */
+class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), LogClient {
+
+  private val result = Promise.promise<ClientReport>()
+  private lateinit var peer: RpmaPeer
+  private lateinit var slots: MemoryRegion
+  private lateinit var connection: RpmaConnection
+  private lateinit var log: RemoteMemoryRegion
+
+  override fun style() = "Kotlin coroutines"
+
+  override fun result(): Future<ClientReport> = result.future()
+
+  /** Returns once connected; the appends then run in a coroutine of this verticle. */
+  override suspend fun start() {
+    peer = RpmaPeer.open(vertx, settings.address()).coAwait()
+    slots = peer.register(ByteBuffer.allocateDirect(LogAppender.slotBytes(settings)),
+        MemoryUsage.WRITE_SRC).coAwait()
+    connection = peer.connect(settings.address(), settings.port(),
+        LogServerVerticle.connectionOptions(settings), null).coAwait()
+    // the server's offer: its peer configuration (applied: the persistent flush needs it), the log
+    log = RegionOffer.fromBytes(connection.remotePrivateData()).applyTo(connection)
+    LogClientChecks.check(log, settings).coAwait()
+    launch {
+      try {
+        result.tryComplete(ClientReport(peer.deviceName(), appendAll(), connection.stats()))
+      } catch (e: CancellationException) {
+        result.tryFail("the client was stopped before it finished")
+      } catch (e: Exception) {
+        result.tryFail(e)
+      }
+    }
+  }
+
+  private suspend fun appendAll(): Measurement {
+    val latencies = LatencyRecorder(settings.records())
+    var next = 0L
+    val started = System.nanoTime()
+    coroutineScope {
+      repeat(minOf(settings.window().toLong(), settings.records()).toInt()) { lane ->
+        launch {
+          while (next < settings.records()) {
+            val sequence = next++
+            val t0 = System.nanoTime()
+            try {
+              append(sequence, lane)
+            } catch (e: CancellationException) {
+              throw e
+            } catch (e: Exception) {
+              // Fails the scope: the other lanes are cancelled, no append starts after this.
+              throw OperationFailedException("record", sequence, e)
+            }
+            latencies.record(System.nanoTime() - t0)
+          }
+        }
+      }
+    }
+    return Measurement(settings.records(), System.nanoTime() - started, latencies)
+  }
+
+  /** Write, then flush: both posted at once (see [LogAppender.append]), done when durable. */
+  private suspend fun append(sequence: Long, lane: Int) {
+    val size = settings.recordSize()
+    val slot = lane * size
+    val offset = settings.offsetOf(sequence)
+    LogRecordFormat.encode(slots.buffer(), slot, sequence, size)
+    val written = connection.write(log, offset, slots, slot.toLong(), size.toLong())
+    val durable = connection.flush(log, offset, size.toLong(), FlushType.PERSISTENT)
+    written.coAwait()
+    durable.coAwait()
+  }
+
+  override suspend fun stop() {
+    result.tryFail("the client was stopped before it finished")
+    // Disconnect first, so the server sees its writer leave; then free what is ours.
+    if (::connection.isInitialized) {
+      runCatching { connection.close().coAwait() }
+    }
+    if (::log.isInitialized) {
+      log.close()
+    }
+    if (::peer.isInitialized) {
+      peer.close().coAwait()
+    }
+  }
+}

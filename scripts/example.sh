@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# ./dev example [NAME] [--option=value]...
+#
+# Builds the examples and runs one of them next to a real RDMA device (./dev rdma: the host's,
+# or Soft-RoCE in a throw-away QEMU guest), printing its report. NAME:
+#   log         the remote persistent log, Java client (default)  dev.rpma.examples.PersistentLog
+#   pingpong    send/recv ping-pong on a receive CQ               dev.rpma.examples.PingPong
+#   kotlin-log  the persistent log with the Kotlin coroutine client  dev.rpma.examples.KotlinLogKt
+# Options go to the example (e.g. --records=50000 --window=32; run with --help for the list).
+# Exits 0 only if the example verified everything.
+#
+# Two more modes, for the test bed:
+#   example.sh --prepare             build the examples and their class path; the library must
+#                                    already be installed in ~/.m2 (./dev test does that)
+#   example.sh --here NAME [OPTS]    run an example built before, right here, without Maven
+#                                    (RPMA_TEST_IP must be set): what the guest runs
+#
+# Environment: RPMA_EXAMPLE_JAVA_OPTS replaces the JVM options (default: C1 only, which starts
+# and runs short jobs faster in the emulated guest, where the JIT shares one host thread).
+set -euo pipefail
+source "$(dirname "$0")/testbed/lib.sh"
+DEV_CMD=example
+cd "$REPO_ROOT"
+
+EXAMPLES=examples
+CLASSPATH_FILE=$EXAMPLES/target/classpath.txt
+EXAMPLES_JAR=$EXAMPLES/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar
+# Kept on the host after the guest is gone: JVM crash logs (hs_err), if any.
+RUN_DIR=$EXAMPLES/target/example-run
+# The same pinned version as test.sh: the plugin prefix alone resolves whatever is newest.
+DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
+# A hung run is killed after this; the examples stop themselves after 240 s (--timeout).
+RDMA_TIMEOUT=420
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+main_class() {
+  case $1 in
+    log) echo dev.rpma.examples.PersistentLog ;;
+    pingpong) echo dev.rpma.examples.PingPong ;;
+    kotlin-log) echo dev.rpma.examples.KotlinLogKt ;;
+    *) return 1 ;;
+  esac
+}
+
+# Maven with errors only, without the colour resets Debian's Maven prints even then.
+quiet_mvn() {
+  mvn -B -q "$@" 2>&1 | sed -e 's/\x1b\[0m//g' -e '/^make: .* is up to date\.$/d'
+}
+
+# The examples' jar and the class path to run it with (examples/target/classpath.txt).
+prepare() {
+  quiet_mvn -f "$EXAMPLES/pom.xml" package || die "building the examples failed"
+  quiet_mvn -f "$EXAMPLES/pom.xml" "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=runtime \
+    -Dmdep.outputFile="$PWD/$CLASSPATH_FILE" || die "computing the examples' class path failed"
+}
+
+# Runs a built example in this shell's environment (RPMA_TEST_IP: the device's address).
+run_here() {
+  local name=${1:-}
+  local main
+  main=$(main_class "$name") || usage
+  shift
+  if [[ ! -f $EXAMPLES_JAR || ! -f $CLASSPATH_FILE ]]; then
+    echo "$name: FAILED: the examples are not built ($EXAMPLES_JAR, $CLASSPATH_FILE):" \
+      "run scripts/example.sh --prepare on the host first" >&2
+    return 1
+  fi
+  local java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+  # shellcheck disable=SC2206 # a list of JVM options, split on spaces
+  local opts=(${RPMA_EXAMPLE_JAVA_OPTS--XX:TieredStopAtLevel=1})
+  if [[ -n ${RPMA_EXAMPLE_RUN_DIR:-} ]]; then
+    opts+=("-XX:ErrorFile=$RPMA_EXAMPLE_RUN_DIR/hs_err_pid%p.log")
+  fi
+  exec "$java" "${opts[@]}" -cp "$EXAMPLES_JAR:$(cat "$CLASSPATH_FILE")" "$main" "$@"
+}
+
+# setup, build, then the example on the device; reports the outcome and the time taken.
+run_on_device() {
+  local name=log
+  if (($#)) && [[ $1 != --* ]]; then
+    name=$1
+    shift
+  fi
+  main_class "$name" >/dev/null || usage
+  local start build_start run_start
+  start=$(now)
+  ./dev setup
+  build_start=$(now)
+  log "building the library and the examples"
+  quiet_mvn install -DskipTests || die "building the library failed (mvn install at the root)"
+  prepare
+  local build_secs
+  build_secs=$(elapsed_since "$build_start")
+  mkdir -p "$RUN_DIR"
+  rm -f "$RUN_DIR"/hs_err_pid*.log
+  run_start=$(now)
+  log "running the $name example on the RDMA device"
+  local rc=0
+  RPMA_EXAMPLE_RUN_DIR="$PWD/$RUN_DIR" ./dev rdma --rw "$RUN_DIR" --timeout "$RDMA_TIMEOUT" -- \
+    scripts/example.sh --here "$name" "$@" || rc=$?
+  local times="build ${build_secs} s, run on the device $(elapsed_since "$run_start") s"
+  case $rc in
+    0) log "$name: passed in $(elapsed_since "$start") s ($times)" ;;
+    2) log "error: $name: bad options (see the list above)" ;;
+    124) log "error: $name: killed after $RDMA_TIMEOUT s, the example hung ($times)" ;;
+    125) log "error: $name: the RDMA test bed failed, the example did not run (see above)" ;;
+    *) log "error: $name: FAILED with exit code $rc ($times); its report above says what failed" ;;
+  esac
+  local crash
+  for crash in "$RUN_DIR"/hs_err_pid*.log; do
+    [[ -e $crash ]] && log "a JVM crashed: $crash"
+  done
+  return "$rc"
+}
+
+case ${1:-} in
+  -h | --help | help) usage ;;
+  --prepare) prepare ;;
+  --here) shift; run_here "$@" ;;
+  *) run_on_device "$@" ;;
+esac
