@@ -124,10 +124,12 @@ write_cmd_script() {
   local names=(PATH JAVA_HOME HOME USER LOGNAME LANG LC_ALL TZ MAVEN_OPTS JAVA_TOOL_OPTIONS)
   mapfile -t -O ${#names[@]} names < <(compgen -e | grep '^RPMA_' || true)
   for name in "${names[@]}"; do
-    [[ $name == RPMA_TEST_IP || -z ${!name+set} ]] && continue
+    [[ $name == RPMA_TEST_IP || $name == RPMA_TEST_GUEST || -z ${!name+set} ]] && continue
     echo "export $name=$(shq "${!name}")"
   done
   echo "export RPMA_TEST_IP=$GUEST_IP"
+  # tells tests they run in the throw-away guest, where destructive faults are allowed
+  echo "export RPMA_TEST_GUEST=1"
   echo "cd $(shq "$PWD") || exit 126"
   printf 'exec'
   for word in "${CMD[@]}"; do printf ' %s' "$(shq "$word")"; done

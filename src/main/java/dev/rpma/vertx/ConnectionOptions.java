@@ -21,6 +21,7 @@ public class ConnectionOptions {
   private int timeoutMs = 1000;
   private int drainBatch = 32;
   private int drainBudget = 1024;
+  private int completionTimeoutMs = 30_000;
 
   public ConnectionOptions() {
   }
@@ -34,6 +35,7 @@ public class ConnectionOptions {
     this.timeoutMs = other.timeoutMs;
     this.drainBatch = other.drainBatch;
     this.drainBudget = other.drainBudget;
+    this.completionTimeoutMs = other.completionTimeoutMs;
   }
 
   /** Completion queue size (default 64): bounds the operations in flight. */
@@ -88,6 +90,26 @@ public class ConnectionOptions {
   public ConnectionOptions setDrainBudget(int drainBudget) {
     this.drainBudget = checkSize("drainBudget", drainBudget, 1);
     return this;
+  }
+
+  /**
+   * How long operations may be in flight with no completion at all before the connection is
+   * declared broken and closed, failing them (default 30 s; 0 disables). A safety net for
+   * devices or paths that stop answering without reporting an error: RDMA cannot cancel a
+   * posted operation, only tear its queue pair down. Receives do not count: they wait for the
+   * peer by design.
+   */
+  public ConnectionOptions setCompletionTimeoutMs(int completionTimeoutMs) {
+    if (completionTimeoutMs < 0) {
+      throw new IllegalArgumentException(
+          "completionTimeoutMs must be 0 (off) or positive, got " + completionTimeoutMs);
+    }
+    this.completionTimeoutMs = completionTimeoutMs;
+    return this;
+  }
+
+  public int getCompletionTimeoutMs() {
+    return completionTimeoutMs;
   }
 
   public int getCqSize() {

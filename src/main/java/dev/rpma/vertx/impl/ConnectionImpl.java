@@ -66,6 +66,9 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   private RpmaConnectionClosedException closeReason;
   private boolean closedByUser;
   private long closeTimer = -1;
+  private long watchdogTimer = -1;
+  private long completionsAtLastCheck;
+  private int stalledChecks;
 
   private ConnectionImpl(PeerImpl peer, ContextInternal context, long conn,
       ConnectionOptions options, String description) {
@@ -151,6 +154,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
         state = State.OPEN;
         byte[] pdata = Native.connPrivateData(conn);
         remotePrivateData = pdata == null ? new byte[0] : pdata;
+        startWatchdog();
         established.complete(this);
       }
       return;
@@ -498,6 +502,32 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     return pending.size();
   }
 
+  // ---------------------------------------------------------------- watchdog
+
+  /**
+   * Checks twice per completion timeout whether operations are in flight while no completion
+   * came since the last check; two such checks in a row mean the device or the path stopped
+   * answering without an error, and the connection is torn down so the operations fail. Reads
+   * a counter: nothing on the completion path.
+   */
+  private void startWatchdog() {
+    int timeout = options.getCompletionTimeoutMs();
+    if (timeout > 0) {
+      watchdogTimer = context.setPeriodic(Math.max(1, timeout / 2), id -> checkProgress());
+    }
+  }
+
+  private void checkProgress() {
+    boolean stalled = flow.sendsInFlight() > 0 && counters.completions == completionsAtLastCheck;
+    completionsAtLastCheck = counters.completions;
+    stalledChecks = stalled ? stalledChecks + 1 : 0;
+    if (stalledChecks >= 2) {
+      shutdown(new RpmaConnectionClosedException(description + ": no completion for "
+          + options.getCompletionTimeoutMs() + " ms with " + flow.sendsInFlight()
+          + " operations in flight: the device or the network path stopped answering"));
+    }
+  }
+
   // ---------------------------------------------------------------- closing
 
   @Override
@@ -568,6 +598,10 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     if (closeTimer != -1) {
       context.owner().cancelTimer(closeTimer);
       closeTimer = -1;
+    }
+    if (watchdogTimer != -1) {
+      context.owner().cancelTimer(watchdogTimer);
+      watchdogTimer = -1;
     }
     drainOnce(mainCq);
     drainOnce(recvCq);

@@ -27,6 +27,11 @@ final class FlowControl {
     return sendLimit + recvLimit;
   }
 
+  /** Reads, writes, flushes and sends posted and not yet completed. */
+  int sendsInFlight() {
+    return sendsInFlight;
+  }
+
   boolean hasRoom(byte kind) {
     if (sendsInFlight + recvsInFlight >= sharedCqLimit) {
       return false;

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The RDMA device disappears under a live connection (dev.rpma.vertx.DeviceRemovalMain).
+#
+# Last of the hooks ("zz-"), because the kernel finishes deleting an rxe device only when every
+# process that opened it has exited: the delete started by the Java side completes after that
+# JVM ends; this script then waits for it and restores the link for anything after it.
+set -euo pipefail
+[[ ${RPMA_TEST_GUEST:-} == 1 ]] || { echo "not in the throw-away guest: skipped"; exit 0; }
+
+cp="target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"
+rc=0
+"${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 -cp "$cp" \
+  dev.rpma.vertx.DeviceRemovalMain || rc=$?
+
+# wait (bounded) for the device to be gone, then bring it back
+for _ in $(seq 60); do
+  rdma link show 2>/dev/null | grep -q rxe0 || break
+  sleep 1
+done
+netdev=$(ip -o -4 route show default 2>/dev/null | awk '{print $5; exit}')
+rdma link add rxe0 type rxe netdev "${netdev:-eth0}" || echo "could not restore rxe0" >&2
+exit "$rc"

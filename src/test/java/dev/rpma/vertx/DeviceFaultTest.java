@@ -1,0 +1,106 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.RdmaTestSupport.await;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The device or the network goes away under live connections. Destructive: runs only in the
+ * throw-away Soft-RoCE guest (RPMA_TEST_GUEST=1), which it leaves with its link restored.
+ */
+@Tag("rdma")
+class DeviceFaultTest {
+
+  private Vertx vertx;
+
+  @BeforeEach
+  void start() {
+    RdmaTestSupport.deviceIp();
+    assumeTrue("1".equals(System.getenv("RPMA_TEST_GUEST")),
+        "destructive (deletes the RDMA link): runs only in the throw-away guest of ./dev rdma");
+    vertx = RdmaTestSupport.nativeVertx();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (vertx != null) {
+      await(vertx.close().otherwiseEmpty());
+    }
+  }
+
+  private static int run(String... command) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).inheritIO().start();
+    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError(String.join(" ", command) + " did not finish in 60 s");
+    }
+    return p.exitValue();
+  }
+
+  /** Keeps {@code window} writes in flight until one fails. */
+  private static List<Future<Void>> writeUntilFailure(Loopback pair, int window,
+      Promise<Void> running) {
+    List<Future<Void>> writes = new ArrayList<>();
+    pair.client.context().runOnContext(v -> {
+      for (int i = 0; i < window; i++) {
+        new Object() {
+          void next() {
+            Future<Void> w = pair.client.write(pair.remote, 0, pair.clientRegion, 0, 1024);
+            writes.add(w);
+            w.onComplete(ar -> {
+              if (writes.size() > 300) {
+                running.tryComplete();
+              }
+              if (ar.succeeded()) {
+                next();
+              }
+            });
+          }
+        }.next();
+      }
+    });
+    return writes;
+  }
+
+  static <T> T onLoop(RpmaConnection conn, java.util.function.Supplier<T> get) {
+    Promise<T> p = Promise.promise();
+    conn.context().runOnContext(v -> p.complete(get.get()));
+    return await(p.future());
+  }
+
+  @Test
+  void takingTheNetworkLinkDownFailsTheOperationsInFlightInsteadOfHangingThem() throws Exception {
+    Loopback pair = Loopback.open(vertx, new ConnectionOptions().setCompletionTimeoutMs(5000));
+    Promise<Void> running = Promise.promise();
+    List<Future<Void>> writes = writeUntilFailure(pair, 64, running);
+    await(running.future());
+    try {
+      run("ip", "link", "set", "eth0", "down");
+
+      List<Future<Void>> all = onLoop(pair.client, () -> List.copyOf(writes));
+      await(Future.join(all).otherwiseEmpty());
+      Throwable failure = all.stream().filter(Future::failed).map(Future::cause).findFirst()
+          .orElseThrow(() -> new AssertionError("no write failed with the link down"));
+      System.out.println("link down, distinct failures: " + all.stream().filter(Future::failed)
+          .map(f -> f.cause().getMessage()).distinct().toList());
+      assertTrue(all.stream().allMatch(Future::isComplete), "no write is left pending");
+      // the device's retry error, or the completion watchdog if the path stalls silently
+      assertInstanceOf(RpmaException.class, failure);
+    } finally {
+      run("ip", "link", "set", "eth0", "up");
+    }
+  }
+}
