@@ -6,7 +6,7 @@
 #   log         the remote persistent log, Java client (default)  dev.rpma.examples.PersistentLog
 #   pingpong    send/recv ping-pong on a receive CQ               dev.rpma.examples.PingPong
 #   kotlin-log  the persistent log with the Kotlin coroutine client  dev.rpma.examples.KotlinLogKt
-# Options go to the example (e.g. --records=50000 --window=32; run with --help for the list).
+# Options go to the example (e.g. --records=50000 --window=32; NAME --help lists them).
 # Exits 0 only if the example verified everything.
 #
 # Two more modes, for the test bed:
@@ -18,9 +18,13 @@
 # Environment: RPMA_EXAMPLE_JAVA_OPTS replaces the JVM options (default: C1 only, which starts
 # and runs short jobs faster in the emulated guest, where the JIT shares one host thread).
 set -euo pipefail
+# shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/testbed/lib.sh"
-DEV_CMD=example
+DEV_CMD="example"
 cd "$REPO_ROOT"
+# Nothing here reads stdin, and it may be closed (CI), which breaks Maven's exec plugin
+# ("Broken pipe"), as test.sh found: give everything /dev/null.
+exec </dev/null
 
 EXAMPLES=examples
 CLASSPATH_FILE=$EXAMPLES/target/classpath.txt
@@ -32,8 +36,16 @@ DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
 # A hung run is killed after this; the examples stop themselves after 240 s (--timeout).
 RDMA_TIMEOUT=420
 
+# The header above as help: on stdout with exit 0 when asked for, else on stderr with exit 2.
 usage() {
-  sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' >&2
+  local rc=${1:-2}
+  sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' |
+    if ((rc == 0)); then cat; else cat >&2; fi
+  exit "$rc"
+}
+
+unknown_example() {
+  log "error: no example named '$1' (log, pingpong, kotlin-log)"
   exit 2
 }
 
@@ -62,7 +74,7 @@ prepare() {
 run_here() {
   local name=${1:-}
   local main
-  main=$(main_class "$name") || usage
+  main=$(main_class "$name") || unknown_example "$name"
   shift
   if [[ ! -f $EXAMPLES_JAR || ! -f $CLASSPATH_FILE ]]; then
     echo "$name: FAILED: the examples are not built ($EXAMPLES_JAR, $CLASSPATH_FILE):" \
@@ -85,7 +97,16 @@ run_on_device() {
     name=$1
     shift
   fi
-  main_class "$name" >/dev/null || usage
+  main_class "$name" >/dev/null || unknown_example "$name"
+  local arg
+  for arg in "$@"; do
+    if [[ $arg == --help || $arg == -h ]]; then
+      # The example's own list of options: no device needed, only a build.
+      quiet_mvn install -DskipTests || die "building the library failed"
+      prepare
+      run_here "$name" --help
+    fi
+  done
   local start build_start run_start
   start=$(now)
   ./dev setup
@@ -102,7 +123,8 @@ run_on_device() {
   local rc=0
   RPMA_EXAMPLE_RUN_DIR="$PWD/$RUN_DIR" ./dev rdma --rw "$RUN_DIR" --timeout "$RDMA_TIMEOUT" -- \
     scripts/example.sh --here "$name" "$@" || rc=$?
-  local times="build ${build_secs} s, run on the device $(elapsed_since "$run_start") s"
+  local times
+  times="build ${build_secs} s, run on the device $(elapsed_since "$run_start") s"
   case $rc in
     0) log "$name: passed in $(elapsed_since "$start") s ($times)" ;;
     2) log "error: $name: bad options (see the list above)" ;;
@@ -118,7 +140,7 @@ run_on_device() {
 }
 
 case ${1:-} in
-  -h | --help | help) usage ;;
+  -h | --help | help) usage 0 ;;
   --prepare) prepare ;;
   --here) shift; run_here "$@" ;;
   *) run_on_device "$@" ;;

@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # Short runs of the examples, inside the ./dev test guest (see README.md here): one test case
 # each, passed only if the example verified everything (exit code 0). Sizes are small: every
 # run is a JVM under the emulator. The examples were built on the host by
