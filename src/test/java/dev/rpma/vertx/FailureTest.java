@@ -125,6 +125,22 @@ class FailureTest {
   }
 
   @Test
+  void aSendThePeerNeverReceivesFailsInsteadOfHanging() {
+    ConnectionOptions options = new ConnectionOptions().setCompletionTimeoutMs(3000);
+    try (Loopback pair = Loopback.open(vertx, options)) {
+      // no receive is posted on the server: the send waits in receiver-not-ready retries
+      Throwable failure = RdmaTestSupport.awaitFailure(
+          pair.client.send(pair.clientRegion, 0, 16));
+
+      System.out.println("unreceived send: " + failure);
+      // the device's RNR retry error, or the completion watchdog when retries are unbounded
+      assertInstanceOf(RpmaException.class, failure);
+      assertTrue(failure instanceof RpmaCompletionException
+          || failure.getMessage().contains("no completion for 3000 ms"), failure.getMessage());
+    }
+  }
+
+  @Test
   void connectingToAPortNobodyListensOnFails() {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));

@@ -218,8 +218,9 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     if (state == State.OPEN) {
       return e;
     }
+    String why = closeReason != null ? " (" + closeReason.getMessage() + ")" : "";
     return new RpmaConnectionClosedException(
-        description + " closed while " + OpKind.name(kind) + " was in flight", e);
+        OpKind.name(kind) + " was in flight when the connection closed" + why, e);
   }
 
   @Override
