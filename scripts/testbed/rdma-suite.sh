@@ -21,7 +21,8 @@ mkdir -p "$RPMA_REPORTS_DIR"
 
 # The emulated guest runs the JIT's compiler threads on the same single host thread as the
 # tests: C1 only starts and runs the short tests faster there. Override with RPMA_SUITE_JAVA_OPTS.
-JAVA_OPTS=${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1}
+# -Xcheck:jni: the suite also proves the JNI layer is used correctly (no JNI warning, below).
+JAVA_OPTS=${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni}
 
 section() { printf '\n== %s\n' "$*"; }
 
@@ -48,9 +49,14 @@ java_rdma_tests() {
   local cp java=${JAVA_HOME:+$JAVA_HOME/bin/}java rc=0
   cp="target/test-classes:target/classes:$(cat "$SUITE_DIR/classpath.txt")"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
+  local log=$RPMA_REPORTS_DIR/java-rdma-tests.log
   "$java" $JAVA_OPTS -jar "$launcher" execute --disable-banner --disable-ansi-colors \
     --class-path "$cp" --scan-class-path target/test-classes --include-tag rdma \
-    --reports-dir "$RPMA_REPORTS_DIR" || rc=$?
+    --reports-dir "$RPMA_REPORTS_DIR" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
+  # -Xcheck:jni prints its findings and carries on: each one is a failure of the JNI layer
+  "$TESTBED/report-case" no-jni-warnings sh -c \
+    "! grep -E 'WARNING in native method|FATAL ERROR in native method|JNI (local refs|critical)' '$log'"
   # A launcher that failed without reporting a failed test (a JVM that could not start, a
   # broken class path) must still count as a failure.
   local report=$RPMA_REPORTS_DIR/TEST-junit-jupiter.xml failed=0

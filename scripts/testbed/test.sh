@@ -88,6 +88,8 @@ main() {
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"
+    scripts/example.sh --prepare || record_not_run examples "building the examples failed"
+    scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
     run_rdma_suite
   else
     log "error: the Maven build failed; the rdma suite is not run"

@@ -22,6 +22,7 @@ public class ConnectionOptions {
   private int drainBatch = 32;
   private int drainBudget = 1024;
   private int completionTimeoutMs = 30_000;
+  private int connectTimeoutMs = 30_000;
 
   public ConnectionOptions() {
   }
@@ -36,6 +37,7 @@ public class ConnectionOptions {
     this.drainBatch = other.drainBatch;
     this.drainBudget = other.drainBudget;
     this.completionTimeoutMs = other.completionTimeoutMs;
+    this.connectTimeoutMs = other.connectTimeoutMs;
   }
 
   /** Completion queue size (default 64): bounds the operations in flight. */
@@ -106,6 +108,23 @@ public class ConnectionOptions {
     }
     this.completionTimeoutMs = completionTimeoutMs;
     return this;
+  }
+
+  /**
+   * How long a connection may take from the request (or the accept) to ESTABLISHED before its
+   * Future fails (default 30 s).
+   */
+  public ConnectionOptions setConnectTimeoutMs(int connectTimeoutMs) {
+    if (connectTimeoutMs <= 0) {
+      throw new IllegalArgumentException(
+          "connectTimeoutMs must be positive, got " + connectTimeoutMs);
+    }
+    this.connectTimeoutMs = connectTimeoutMs;
+    return this;
+  }
+
+  public int getConnectTimeoutMs() {
+    return connectTimeoutMs;
   }
 
   public int getCompletionTimeoutMs() {

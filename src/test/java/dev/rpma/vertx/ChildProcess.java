@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -13,6 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /** A second JVM running a main class of the tests, started and awaited until it says READY. */
 final class ChildProcess {
@@ -39,20 +42,43 @@ final class ChildProcess {
     return String.join(File.pathSeparator, entries);
   }
 
-  /** Starts {@code main} with {@code args}; returns once it printed {@code readyLine}. */
-  static Process start(Class<?> main, String readyLine, String... args) throws IOException {
+  /**
+   * Starts {@code main} with {@code args}; returns once it printed {@code readyLine}, fails if
+   * it does not within the await limit. The child's output is echoed, prefixed, meanwhile.
+   */
+  static Process start(Class<?> main, String readyLine, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", testClassPath(), main.getName()));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = out.readLine()) != null && !line.equals(readyLine)) {
+    BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader out = new BufferedReader(
+          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = out.readLine()) != null) {
+          lines.add(line);
+        }
+      } catch (IOException e) {
+        // the child is gone: the deadline below reports it
+      }
+    }, "child-output-" + main.getSimpleName());
+    reader.setDaemon(true);
+    reader.start();
+    long deadline = System.nanoTime() + RdmaTestSupport.AWAIT_SECONDS * 1_000_000_000L;
+    for (;;) {
+      String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      if (line == null) {
+        process.destroyForcibly();
+        fail(main.getSimpleName() + " did not print " + readyLine + " within "
+            + RdmaTestSupport.AWAIT_SECONDS + " s (alive: " + process.isAlive() + ")");
+      }
+      if (line.equals(readyLine)) {
+        return process;
+      }
       System.out.println("[" + main.getSimpleName() + "] " + line);
     }
-    assertEquals(readyLine, line, main.getSimpleName() + " came up");
-    return process;
   }
 }

@@ -141,6 +141,28 @@ class FailureTest {
   }
 
   @Test
+  void aServerThatNeverAnswersFailsTheConnectAfterTheConnectTimeout() {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    Promise<RpmaConnectionRequest> unanswered = Promise.promise();
+    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+        unanswered::complete));
+    try {
+      Throwable failure = RdmaTestSupport.awaitFailure(peer.connect(ip, port,
+          new ConnectionOptions().setConnectTimeoutMs(3000), null));
+
+      assertInstanceOf(RpmaConnectionClosedException.class, failure);
+      assertTrue(failure.getMessage().contains("not established within 3000 ms"),
+          failure.getMessage());
+    } finally {
+      unanswered.future().onSuccess(RpmaConnectionRequest::reject);
+      await(server.close());
+      await(peer.close());
+    }
+  }
+
+  @Test
   void connectingToAPortNobodyListensOnFails() {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));

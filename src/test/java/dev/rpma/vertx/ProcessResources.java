@@ -37,6 +37,16 @@ final class ProcessResources {
     return count;
   }
 
+  /**
+   * Resident memory outside the Java heap, in KiB: VmRSS minus the heap the JVM has committed,
+   * so that the heap growing to its working size does not pass for a native leak.
+   */
+  static long residentOutsideHeapKib() {
+    long heap = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage()
+        .getCommitted();
+    return residentKib() - heap / 1024;
+  }
+
   /** VmRSS in KiB. */
   static long residentKib() {
     try {

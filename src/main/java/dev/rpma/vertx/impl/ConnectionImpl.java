@@ -67,6 +67,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   private boolean closedByUser;
   private long closeTimer = -1;
   private long watchdogTimer = -1;
+  private long connectTimer = -1;
   private long completionsAtLastCheck;
   private int stalledChecks;
 
@@ -93,6 +94,13 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     ConnectionImpl c = new ConnectionImpl(peer, context, conn, options, description);
     peer.adopt(c);
     context.addCloseHook(c);
+    c.connectTimer = context.setTimer(options.getConnectTimeoutMs(), id -> {
+      c.connectTimer = -1;
+      if (c.state == State.CONNECTING) {
+        c.shutdown(new RpmaConnectionClosedException(description + ": not established within "
+            + options.getConnectTimeoutMs() + " ms"));
+      }
+    });
     try {
       c.watchCompletions()
           .compose(v -> c.watch(Native.connEventFd(conn), "rpma_conn_get_event_fd", c::onEvents))
@@ -154,6 +162,8 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
         state = State.OPEN;
         byte[] pdata = Native.connPrivateData(conn);
         remotePrivateData = pdata == null ? new byte[0] : pdata;
+        cancelTimer(connectTimer);
+        connectTimer = -1;
         startWatchdog();
         established.complete(this);
       }
@@ -596,14 +606,10 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     if (state == State.CLOSED) {
       return;
     }
-    if (closeTimer != -1) {
-      context.owner().cancelTimer(closeTimer);
-      closeTimer = -1;
-    }
-    if (watchdogTimer != -1) {
-      context.owner().cancelTimer(watchdogTimer);
-      watchdogTimer = -1;
-    }
+    cancelTimer(closeTimer);
+    cancelTimer(watchdogTimer);
+    cancelTimer(connectTimer);
+    closeTimer = watchdogTimer = connectTimer = -1;
     drainOnce(mainCq);
     drainOnce(recvCq);
     state = State.CLOSED;
@@ -637,6 +643,12 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
           context.removeCloseHook(this);
           closed.tryComplete();
         });
+  }
+
+  private void cancelTimer(long id) {
+    if (id != -1) {
+      context.owner().cancelTimer(id);
+    }
   }
 
   private void drainOnce(CompletionQueue cq) {

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The JNI library's own tests under AddressSanitizer, on the device: the host's descriptor
+# fuzzing and the RDMA operation, bad-input and failure tests, with the ASan build of the
+# library (prepared on the host by ./dev test: scripts/asan-build.sh) shadowing the normal
+# one. An ASan finding aborts the JVM, which fails this case.
+set -euo pipefail
+env_file=target/asan-env
+[[ -f $env_file && -d target/asan-classes ]] || { echo "no ASan build (target/asan-env)"; exit 1; }
+mapfile -t asan_env < "$env_file"
+cp="target/asan-classes:target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"
+classes=(DescriptorTest OperationsRoundTripTest BadInputTest FailureTest CompletionPathTest
+  SecurityTest)
+selectors=()
+for c in "${classes[@]}"; do selectors+=(--select-class "dev.rpma.vertx.$c"); done
+env "${asan_env[@]}" "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 \
+  -jar target/rdma-suite/junit-platform-console-standalone.jar execute --disable-banner \
+  --disable-ansi-colors --details=summary --class-path "$cp" "${selectors[@]}" \
+  --reports-dir target/rdma-reports/asan
