@@ -239,8 +239,8 @@ wait_for_exit() {
 run_in_guest() {
   "$TESTBED_DIR/setup.sh" --guest
   case $PWD/ in
-    /tmp/* | /run/* | /dev/* | /proc/* | /sys/*)
-      log "warning: the guest has its own /tmp, /run, /dev: it cannot see $PWD (use --rw $PWD)" ;;
+    /run/* | /dev/* | /proc/* | /sys/*)
+      log "warning: the guest has its own /run, /dev: it cannot see $PWD (use --rw $PWD)" ;;
   esac
   trap cleanup EXIT
   trap 'exit 130' INT
