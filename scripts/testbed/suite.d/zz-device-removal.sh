@@ -7,7 +7,10 @@
 set -euo pipefail
 [[ ${RPMA_TEST_GUEST:-} == 1 ]] || { echo "not in the throw-away guest: skipped"; exit 0; }
 
+# the console launcher's jar brings the JUnit API the test helpers use (classpath.txt leaves
+# JUnit's own jars out for the launcher's sake)
 cp="target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"
+cp+=":target/rdma-suite/junit-platform-console-standalone.jar"
 rc=0
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 -cp "$cp" \
   dev.rpma.vertx.DeviceRemovalMain || rc=$?
@@ -17,6 +20,8 @@ for _ in $(seq 60); do
   rdma link show 2>/dev/null | grep -q rxe0 || break
   sleep 1
 done
-netdev=$(ip -o -4 route show default 2>/dev/null | awk '{print $5; exit}')
-rdma link add rxe0 type rxe netdev "${netdev:-eth0}" || echo "could not restore rxe0" >&2
+if ! rdma link show 2>/dev/null | grep -q rxe0; then
+  netdev=$(ip -o -4 route show default 2>/dev/null | awk '{print $5; exit}')
+  rdma link add rxe0 type rxe netdev "${netdev:-eth0}" || echo "could not restore rxe0" >&2
+fi
 exit "$rc"

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -50,47 +48,15 @@ class DeviceFaultTest {
     return p.exitValue();
   }
 
-  /** Keeps {@code window} writes in flight until one fails. */
-  private static List<Future<Void>> writeUntilFailure(Loopback pair, int window,
-      Promise<Void> running) {
-    List<Future<Void>> writes = new ArrayList<>();
-    pair.client.context().runOnContext(v -> {
-      for (int i = 0; i < window; i++) {
-        new Object() {
-          void next() {
-            Future<Void> w = pair.client.write(pair.remote, 0, pair.clientRegion, 0, 1024);
-            writes.add(w);
-            w.onComplete(ar -> {
-              if (writes.size() > 300) {
-                running.tryComplete();
-              }
-              if (ar.succeeded()) {
-                next();
-              }
-            });
-          }
-        }.next();
-      }
-    });
-    return writes;
-  }
-
-  static <T> T onLoop(RpmaConnection conn, java.util.function.Supplier<T> get) {
-    Promise<T> p = Promise.promise();
-    conn.context().runOnContext(v -> p.complete(get.get()));
-    return await(p.future());
-  }
-
   @Test
   void takingTheNetworkLinkDownFailsTheOperationsInFlightInsteadOfHangingThem() throws Exception {
     Loopback pair = Loopback.open(vertx, new ConnectionOptions().setCompletionTimeoutMs(5000));
-    Promise<Void> running = Promise.promise();
-    List<Future<Void>> writes = writeUntilFailure(pair, 64, running);
-    await(running.future());
+    WriteWindow writes = WriteWindow.start(pair.client, pair.remote, pair.clientRegion, 64, 1024);
+    await(writes.busy());
     try {
       run("ip", "link", "set", "eth0", "down");
 
-      List<Future<Void>> all = onLoop(pair.client, () -> List.copyOf(writes));
+      List<Future<Void>> all = writes.issued();
       await(Future.join(all).otherwiseEmpty());
       Throwable failure = all.stream().filter(Future::failed).map(Future::cause).findFirst()
           .orElseThrow(() -> new AssertionError("no write failed with the link down"));

@@ -7,7 +7,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,16 +43,15 @@ public final class DeviceRemovalMain {
     Loopback pair = Loopback.open(vertx, new ConnectionOptions());
     Promise<Throwable> lost = Promise.promise();
     pair.client.closeHandler(lost::complete);
-    Promise<Void> running = Promise.promise();
-    List<Future<Void>> writes = writeUntilFailure(pair, 64, running);
-    await(running.future());
+    WriteWindow writes = WriteWindow.start(pair.client, pair.remote, pair.clientRegion, 64, 1024);
+    await(writes.busy());
 
     new ProcessBuilder("rdma", "link", "delete", "rxe0").inheritIO().start();
 
     Throwable why = await(lost.future());
     check(why instanceof RpmaConnectionClosedException,
         "the connection reports its loss: " + why.getMessage());
-    List<Future<Void>> all = onLoop(pair.client, () -> List.copyOf(writes));
+    List<Future<Void>> all = writes.issued();
     await(Future.join(all).otherwiseEmpty());
     check(all.stream().allMatch(Future::isComplete),
         "every write in flight completed (" + all.size() + " writes, "
@@ -70,40 +68,9 @@ public final class DeviceRemovalMain {
     System.exit(failures == 0 ? 0 : 1);
   }
 
-  /** Keeps {@code window} writes in flight until they fail; {@code running} after 300. */
-  private static List<Future<Void>> writeUntilFailure(Loopback pair, int window,
-      Promise<Void> running) {
-    List<Future<Void>> writes = new ArrayList<>();
-    pair.client.context().runOnContext(v -> {
-      for (int i = 0; i < window; i++) {
-        new Object() {
-          void next() {
-            Future<Void> w = pair.client.write(pair.remote, 0, pair.clientRegion, 0, 1024);
-            writes.add(w);
-            w.onComplete(ar -> {
-              if (writes.size() > 300) {
-                running.tryComplete();
-              }
-              if (ar.succeeded()) {
-                next();
-              }
-            });
-          }
-        }.next();
-      }
-    });
-    return writes;
-  }
-
-  private static <T> T onLoop(RpmaConnection conn, java.util.function.Supplier<T> get) {
-    Promise<T> p = Promise.promise();
-    conn.context().runOnContext(v -> p.complete(get.get()));
-    return await(p.future());
-  }
-
   /** CPU time the connection's event-loop thread spends over a second of wall time. */
   static double loopCpuShare(RpmaConnection conn) throws InterruptedException {
-    long id = onLoop(conn, () -> Thread.currentThread().getId());
+    long id = RdmaTestSupport.onLoop(conn, () -> Thread.currentThread().getId());
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     long cpu0 = threads.getThreadCpuTime(id);
     long wall0 = System.nanoTime();

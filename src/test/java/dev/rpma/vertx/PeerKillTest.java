@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,28 +34,8 @@ class PeerKillTest {
       RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
       Promise<Throwable> lost = Promise.promise();
       conn.closeHandler(lost::complete);
-      List<Future<Void>> writes = new ArrayList<>();
-      Promise<Void> someCompleted = Promise.promise();
-      // a window of 64 writes, refilled as they complete, until the connection breaks
-      conn.context().runOnContext(v -> new Runnable() {
-        @Override
-        public void run() {
-          Future<Void> w = conn.write(remote, 0, local, 0, 4096);
-          writes.add(w);
-          w.onComplete(ar -> {
-            if (writes.size() == 300) {
-              someCompleted.tryComplete();
-            }
-            if (ar.succeeded()) {
-              run();
-            }
-          });
-          if (writes.size() < 64) {
-            run();
-          }
-        }
-      }.run());
-      await(someCompleted.future());
+      WriteWindow writes = WriteWindow.start(conn, remote, local, 64, 4096);
+      await(writes.busy());
 
       long killedAt = System.nanoTime();
       server.destroyForcibly().waitFor();
@@ -65,7 +44,7 @@ class PeerKillTest {
       System.out.printf("loss reported %d ms after the kill: %s%n",
           (System.nanoTime() - killedAt) / 1_000_000, why.getMessage());
       assertInstanceOf(RpmaConnectionClosedException.class, why);
-      List<Future<Void>> all = await(onLoop(conn, () -> List.copyOf(writes)));
+      List<Future<Void>> all = writes.issued();
       await(Future.join(all).otherwiseEmpty());
       assertTrue(all.stream().allMatch(Future::isComplete), "no write is left pending");
       assertTrue(all.stream().anyMatch(Future::failed), "the writes in flight failed");
@@ -77,11 +56,5 @@ class PeerKillTest {
       server.destroyForcibly();
       await(vertx.close());
     }
-  }
-
-  private static <T> Future<T> onLoop(RpmaConnection conn, java.util.function.Supplier<T> get) {
-    Promise<T> p = Promise.promise();
-    conn.context().runOnContext(v -> p.complete(get.get()));
-    return p.future();
   }
 }

@@ -68,11 +68,16 @@ final class RdmaTestSupport {
     await(done.future());
   }
 
+  /** Computes a value on the connection's loop and waits for it. */
+  static <T> T onLoop(RpmaConnection connection, java.util.function.Supplier<T> get) {
+    io.vertx.core.Promise<T> value = io.vertx.core.Promise.promise();
+    connection.context().runOnContext(v -> value.complete(get.get()));
+    return await(value.future());
+  }
+
   /** The connection's counters, read on its own loop. */
   static CompletionStats statsOf(RpmaConnection connection) {
-    io.vertx.core.Promise<CompletionStats> stats = io.vertx.core.Promise.promise();
-    connection.context().runOnContext(v -> stats.complete(connection.stats()));
-    return await(stats.future());
+    return onLoop(connection, connection::stats);
   }
 
   /** Waits for the future to fail, and returns why. */

@@ -73,7 +73,8 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
       if (NativeError.isError(req)) {
         if (!NativeError.isAgain(req)) {
           // a CM event that was not a request (librpma consumed it): keep serving
-          LOG.warning(() -> "listener on port " + port + ": "
+          LOG.warning(() -> "listener on port " + port + ": a connection-manager event that is"
+              + " not a connection request (e.g. the device was removed): "
               + Errors.rpma("rpma_ep_next_conn_req", req).getMessage());
           if (NativeError.code(req) != NativeError.RPMA_E_INVAL) {
             return;
