@@ -89,6 +89,8 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
    * accept): its fds go on the context's loop; the Future completes at ESTABLISHED. Call on the
    * context.
    */
+  // addCloseHook is deprecated in Vert.x 5.2 but remains the hook that verticle undeploy runs
+  @SuppressWarnings("deprecation")
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context, long conn,
       ConnectionOptions options, String description) {
     ConnectionImpl c = new ConnectionImpl(peer, context, conn, options, description);

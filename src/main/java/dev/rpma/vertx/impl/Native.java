@@ -16,6 +16,11 @@ public final class Native {
 
   static {
     NativeLibraryLoader.load();
+    // librpma's log to java.util.logging, from now on, at the level JUL would keep
+    int rc = logInstall(RpmaLog.threshold());
+    if (rc != 0) {
+      RpmaLog.LOGGER.warning("cannot route librpma's log to java.util.logging: error " + rc);
+    }
   }
 
   /** Makes sure the library is loaded; throws a clear error if it cannot be. */

@@ -41,7 +41,7 @@ final class NativeLibraryLoader {
     }
   }
 
-  private static String explain(String message) {
+  static String explain(String message) {
     String m = String.valueOf(message);
     if (m.contains("librpma.so")) {
       return "vertx-rpma needs librpma 1.x at run time: install the package librpma0 (and, for "

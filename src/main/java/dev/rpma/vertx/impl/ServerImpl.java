@@ -46,6 +46,8 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
   }
 
   /** Call on the context, with a listening endpoint. */
+  // addCloseHook is deprecated in Vert.x 5.2 but remains the hook that verticle undeploy runs
+  @SuppressWarnings("deprecation")
   static Future<RpmaServer> start(PeerImpl peer, ContextInternal context, long ep, int port,
       ConnectionOptions options, Handler<RpmaConnectionRequest> requestHandler) {
     long cfg = Endpoints.newConnCfg(options);
