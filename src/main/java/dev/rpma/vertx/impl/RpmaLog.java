@@ -40,10 +40,11 @@ final class RpmaLog {
     if (level <= ERROR) {
       return Level.SEVERE;
     }
+    // librpma's NOTICE (a connection established, closed) is routine for an application
     return switch (level) {
       case WARNING -> Level.WARNING;
-      case NOTICE -> Level.INFO;
-      case INFO -> Level.FINE;
+      case NOTICE -> Level.FINE;
+      case INFO -> Level.FINER;
       default -> Level.FINEST;
     };
   }
@@ -58,10 +59,10 @@ final class RpmaLog {
     if (level.intValue() <= Level.FINEST.intValue()) {
       return 5;
     }
-    if (level.intValue() <= Level.FINE.intValue()) {
+    if (level.intValue() <= Level.FINER.intValue()) {
       return INFO;
     }
-    if (level.intValue() <= Level.INFO.intValue()) {
+    if (level.intValue() <= Level.FINE.intValue()) {
       return NOTICE;
     }
     return level.intValue() <= Level.WARNING.intValue() ? WARNING : ERROR;
