@@ -163,6 +163,28 @@ class FailureTest {
   }
 
   @Test
+  void closingAServerRejectsTheRequestsNobodyAnswered() {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    Promise<Void> requested = Promise.promise();
+    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+        req -> requested.complete()));
+    try {
+      Future<RpmaConnection> connect = peer.connect(ip, port, new ConnectionOptions(), null);
+      await(requested.future());
+
+      await(server.close());
+
+      Throwable failure = RdmaTestSupport.awaitFailure(connect);
+      assertInstanceOf(RpmaConnectionClosedException.class, failure);
+      assertTrue(failure.getMessage().contains("rejected"), failure.getMessage());
+    } finally {
+      await(peer.close());
+    }
+  }
+
+  @Test
   void connectingToAPortNobodyListensOnFails() {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));

@@ -36,6 +36,7 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
       return server.context().failedFuture(
           new IllegalStateException("this request was already answered"));
     }
+    server.answered(this);
     byte[] pdata = privateData == null ? null : privateData.clone();
     return server.context().succeededFuture().compose(v -> server.accept(req, pdata));
   }
@@ -43,7 +44,12 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
   @Override
   public void reject() {
     if (answered.compareAndSet(false, true)) {
-      server.context().runOnContext(v -> Native.connReqDelete(req));
+      server.answered(this);
+      if (server.context().inThread()) {
+        Native.connReqDelete(req);
+      } else {
+        server.context().runOnContext(v -> Native.connReqDelete(req));
+      }
     }
   }
 }

@@ -31,6 +31,7 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
   private final long connCfg;
   private final Handler<RpmaConnectionRequest> requestHandler;
   private final Set<RpmaConnection> accepted = ConcurrentHashMap.newKeySet();
+  private final Set<ConnectionRequestImpl> unanswered = ConcurrentHashMap.newKeySet();
   private FdWatcher watcher;
   private Future<Void> closing;
 
@@ -86,8 +87,10 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
         return;
       }
       byte[] pdata = Native.connReqPrivateData(req);
-      requestHandler.handle(new ConnectionRequestImpl(this, req,
-          pdata == null ? new byte[0] : pdata));
+      ConnectionRequestImpl request = new ConnectionRequestImpl(this, req,
+          pdata == null ? new byte[0] : pdata);
+      unanswered.add(request);
+      requestHandler.handle(request);
     }
   }
 
@@ -112,6 +115,11 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
     return context;
   }
 
+  /** The request was accepted or rejected. */
+  void answered(ConnectionRequestImpl request) {
+    unanswered.remove(request);
+  }
+
   @Override
   public int port() {
     return port;
@@ -123,6 +131,10 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
       return context.succeededFuture().compose(v -> close());
     }
     if (closing == null) {
+      // requests nobody answered: reject them, so their clients hear now, not at a timeout
+      for (ConnectionRequestImpl request : List.copyOf(unanswered)) {
+        request.reject();
+      }
       List<Future<Void>> all = new ArrayList<>();
       for (RpmaConnection c : accepted) {
         all.add(c.close());
