@@ -2,9 +2,13 @@
 /*
  * rpma_jni_cq.c -- consuming completion events and draining completions in batches
  *
- * The order is the race-free one: consume every pending event first (each rpma_cq_wait acks
- * the event and re-arms the CQ), then poll. A completion that arrives after the re-arm raises a
- * new event, so none is left behind without a wakeup.
+ * The order is the race-free one: consume the pending event first (rpma_cq_wait acks it and
+ * re-arms the CQ), then poll. A completion that arrives after the re-arm raises a new event, so
+ * none is left behind without a wakeup.
+ *
+ * A CQ raises at most one event per arming and is re-armed only here, so its own channel holds
+ * at most one event: one rpma_cq_wait per wakeup is enough, and a second would only be a failing
+ * read(2). (A shared channel carries the events of two CQs: vrpma_conn_wait_all loops.)
  *
  * Completions are written as struct ibv_wc straight into a direct buffer Java reuses; Java
  * decodes them by the offsets wcLayout reports. One JNI crossing per batch, no copy, no
@@ -21,20 +25,13 @@ vrpma_wait_drained(int ret)
 	return ret == RPMA_E_NO_COMPLETION && (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
-/* consumes every pending event of a CQ; the count, or an encoded error */
+/* consumes the CQ's pending event, if any; 0, or an encoded error */
 static jint
-vrpma_cq_wait_all(struct rpma_cq *cq)
+vrpma_cq_wait_pending(struct rpma_cq *cq)
 {
-	jint events = 0;
-	for (;;) {
-		errno = 0;
-		int ret = rpma_cq_wait(cq);
-		if (ret == 0) {
-			events++;
-			continue;
-		}
-		return vrpma_wait_drained(ret) ? events : vrpma_error(ret);
-	}
+	errno = 0;
+	int ret = rpma_cq_wait(cq);
+	return ret == 0 || vrpma_wait_drained(ret) ? 0 : vrpma_error(ret);
 }
 
 /* polls up to max completions into the buffer; the count, or an encoded error */
@@ -49,8 +46,8 @@ vrpma_cq_poll(struct rpma_cq *cq, jlong buffer, jint max)
 }
 
 /*
- * One call per batch: with wait_first, consumes the events, then polls. A negative result is
- * an encoded error of the wait (nothing was polled) or of the poll.
+ * One call per batch: with wait_first, consumes the pending event, then polls. A negative
+ * result is an encoded error of the wait (nothing was polled) or of the poll.
  */
 static jint
 vrpma_cq_drain(JNIEnv *env, jclass cls, jlong cq_handle, jlong buffer, jint max,
@@ -60,9 +57,9 @@ vrpma_cq_drain(JNIEnv *env, jclass cls, jlong cq_handle, jlong buffer, jint max,
 	(void) cls;
 	struct rpma_cq *cq = VRPMA_PTR(struct rpma_cq, cq_handle);
 	if (wait_first == JNI_TRUE) {
-		jint events = vrpma_cq_wait_all(cq);
-		if (events < 0)
-			return events;
+		jint ret = vrpma_cq_wait_pending(cq);
+		if (ret < 0)
+			return ret;
 	}
 	return vrpma_cq_poll(cq, buffer, max);
 }

@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 /**
  * Drains one librpma CQ on its connection's event loop.
  *
- * <p>On readiness of the CQ's fd: consume the pending events, then poll, in one native call;
+ * <p>On readiness of the CQ's fd: consume the pending event, then poll, in one native call;
  * poll again while batches come back full. Completions are decoded from a direct buffer this
  * queue reuses for its whole life. After {@code budget} completions the loop is yielded to
  * other work and the rest is drained from a task queued on the same context: leftover
@@ -43,7 +43,7 @@ final class CompletionQueue {
     return cq;
   }
 
-  /** The CQ's own fd became readable: consume its events, then drain. */
+  /** The CQ's own fd became readable: consume its event, then drain. */
   void onReadable() {
     counters.wakeups++;
     drain(true);
