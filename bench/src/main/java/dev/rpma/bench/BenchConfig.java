@@ -1,0 +1,104 @@
+package dev.rpma.bench;
+
+import dev.rpma.vertx.ConnectionOptions;
+import java.util.List;
+
+/**
+ * What the benchmark runs and how long: the scenarios and queue sizes are the C reference's
+ * (bench/c/rpma_bench.h); keep the two equal. The counts come from the command line.
+ */
+final class BenchConfig {
+
+  static final int REGION_SIZE = 64 * 1024;
+  /** CQ and SQ size: above the largest window, so no operation ever waits for room. */
+  static final int QUEUE_SIZE = 128;
+  /** Completions per rpma_cq_get_wc in the library: its default, as in the C reference. */
+  static final int DRAIN_BATCH = 32;
+  /** Address and route resolution on the emulator can take longer than the default 1 s. */
+  static final int CONNECT_TIMEOUT_MS = 10_000;
+
+  static final List<Integer> LATENCY_SIZES = List.of(64, 4096);
+  static final List<Op> LATENCY_OPS = List.of(Op.READ, Op.WRITE, Op.WRITE_FLUSH);
+  static final List<Integer> WINDOWS = List.of(1, 8, 64);
+  static final int THROUGHPUT_SIZE = 64;
+
+  String address;
+  int port = 7791;
+  String out;
+  /** The C reference's binary; without it only the Java designs run. */
+  String cReference;
+  /** Passes over every scenario; the report takes the median over them. */
+  int rounds = 3;
+  int latencyWarmup = 2000;
+  int latencyOps = 10_000;
+  long throughputWarmupMs = 2000;
+  long throughputMs = 5000;
+  /** Warm-up rounds (every scenario, unmeasured) end when the JIT took at most this share. */
+  static final double JIT_QUIET_SHARE = 0.01;
+
+  /** Per warm-up round: operations of each latency scenario, ms of each window. */
+  int warmupRoundOps = 2000;
+  long warmupRoundWindowMs = 500;
+  long warmupMaxSeconds = 240;
+  /** Length of each phase of the loop probe (LoopProbe); 0 skips it. */
+  long probeMs = 2000;
+
+  long throughputWarmupNanos() {
+    return throughputWarmupMs * 1_000_000;
+  }
+
+  long throughputNanos() {
+    return throughputMs * 1_000_000;
+  }
+
+  static ConnectionOptions connectionOptions() {
+    return new ConnectionOptions()
+        .setCqSize(QUEUE_SIZE)
+        .setSqSize(QUEUE_SIZE)
+        .setDrainBatch(DRAIN_BATCH)
+        .setTimeoutMs(CONNECT_TIMEOUT_MS);
+  }
+
+  static BenchConfig parse(String[] args) {
+    BenchConfig c = new BenchConfig();
+    c.address = System.getenv("RPMA_TEST_IP");
+    for (int i = 0; i < args.length; i++) {
+      String name = args[i];
+      if (i + 1 >= args.length) {
+        throw usage("missing value after " + name);
+      }
+      String value = args[++i];
+      switch (name) {
+        case "--addr" -> c.address = value;
+        case "--port" -> c.port = Integer.parseInt(value);
+        case "--out" -> c.out = value;
+        case "--c-reference" -> c.cReference = value;
+        case "--rounds" -> c.rounds = Integer.parseInt(value);
+        case "--lat-warmup" -> c.latencyWarmup = Integer.parseInt(value);
+        case "--lat-ops" -> c.latencyOps = Integer.parseInt(value);
+        case "--tput-warmup-ms" -> c.throughputWarmupMs = Long.parseLong(value);
+        case "--tput-ms" -> c.throughputMs = Long.parseLong(value);
+        case "--warmup-round-ops" -> c.warmupRoundOps = Integer.parseInt(value);
+        case "--warmup-round-window-ms" -> c.warmupRoundWindowMs = Long.parseLong(value);
+        case "--warmup-max-s" -> c.warmupMaxSeconds = Long.parseLong(value);
+        case "--probe-ms" -> c.probeMs = Long.parseLong(value);
+        default -> throw usage("unknown option " + name);
+      }
+    }
+    if (c.address == null || c.address.isBlank()) {
+      throw usage("no address: set RPMA_TEST_IP or pass --addr");
+    }
+    if (c.latencyOps < 1 || c.throughputMs < 1 || c.rounds < 1) {
+      throw usage("--lat-ops, --tput-ms and --rounds must be positive");
+    }
+    return c;
+  }
+
+  private static IllegalArgumentException usage(String problem) {
+    return new IllegalArgumentException(problem + "\nusage: BenchMain [--addr IP] [--port P]"
+        + " [--out FILE] [--c-reference PATH] [--rounds N] [--lat-warmup N] [--lat-ops N]"
+        + " [--tput-warmup-ms MS] [--tput-ms MS]"
+        + " [--warmup-round-ops N] [--warmup-round-window-ms MS] [--warmup-max-s S]"
+        + " [--probe-ms MS]");
+  }
+}

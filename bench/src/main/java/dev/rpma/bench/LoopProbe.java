@@ -1,0 +1,125 @@
+package dev.rpma.bench;
+
+import dev.rpma.vertx.impl.FdWatcher;
+import io.netty.channel.epoll.Native;
+import io.netty.channel.unix.FileDescriptor;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.internal.ContextInternal;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Does a busy connection keep the rest of its event loop waiting? An eventfd is watched on the
+ * driver's own event loop, the way the library watches a CQ's fd (FdWatcher); a plain thread
+ * signals it every {@link #PERIOD_MS} ms, and the probe records how long after the first
+ * unhandled signal the loop handled it: first with the loop idle, then while the driver keeps a
+ * window of writes in flight. Any other fd on that loop (a socket, the connection's own CM
+ * events) waits as long. An eventfd involves no network stack: what it measures is the loop.
+ *
+ * <p>A diagnostic beside the benchmark, not one of its figures.
+ */
+final class LoopProbe {
+
+  static final long PERIOD_MS = 10;
+
+  private final Driver driver;
+  private final ContextInternal context;
+  private final Samples lateness = new Samples(1024);
+  private final AtomicLong signals = new AtomicLong();
+  /** System.nanoTime of the oldest signal not handled yet; 0 when none is pending. */
+  private final AtomicLong oldestPending = new AtomicLong();
+  private volatile boolean signalling = true;
+  private FileDescriptor eventFd;
+  private FdWatcher watcher;
+
+  private LoopProbe(Driver driver) {
+    this.driver = driver;
+    this.context = (ContextInternal) driver.context();
+  }
+
+  /**
+   * Probes the loop of {@code driver} for {@code millis} idle, then for {@code millis} under a
+   * window of {@code window} writes; one report line per phase.
+   */
+  static void run(Driver driver, int window, long millis, Report report) throws Exception {
+    // unreported: the first signals load and compile the probe's own path
+    new LoopProbe(driver).phase(() -> sleep(millis));
+    report.probe(driver.name(), 0, new LoopProbe(driver).phase(() -> sleep(millis)));
+    report.probe(driver.name(), window, new LoopProbe(driver).phase(() -> Fixture.await(
+        ThroughputRun.run(driver, window, BenchConfig.THROUGHPUT_SIZE, millis * 1_000_000))));
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private Map<String, Long> phase(Runnable load) throws Exception {
+    Fixture.await(watch());
+    Thread signaller = new Thread(this::signal, "loop-probe-signaller");
+    signaller.setDaemon(true);
+    signaller.start();
+    try {
+      load.run();
+    } finally {
+      signalling = false;
+      signaller.join();
+    }
+    sleep(2 * PERIOD_MS); // the last signal's turn
+    Promise<Map<String, Long>> result = Promise.promise();
+    context.runOnContext(v -> watcher.unwatch().onComplete(ar -> {
+      closeEventFd();
+      result.complete(Map.of(
+          "sent", signals.get(),
+          "handled", (long) lateness.count(),
+          "median_ns", lateness.percentile(0.50),
+          "p99_ns", lateness.percentile(0.99),
+          "max_ns", lateness.percentile(1.0)));
+    }));
+    return Fixture.await(result.future());
+  }
+
+  /** A new eventfd in the epoll set of the driver's loop. */
+  private Future<Void> watch() {
+    Promise<Void> watching = Promise.promise();
+    context.runOnContext(v -> {
+      eventFd = Native.newEventFd();
+      watcher = FdWatcher.create(context, eventFd.intValue(), this::onSignal);
+      watcher.start().onComplete(watching);
+    });
+    return watching.future();
+  }
+
+  /** On the loop: consume the eventfd's count, record how long the oldest signal waited. */
+  private void onSignal() {
+    long now = System.nanoTime();
+    Native.eventFdRead(eventFd.intValue());
+    long oldest = oldestPending.getAndSet(0);
+    if (oldest != 0) {
+      lateness.add(now - oldest);
+    }
+  }
+
+  /** Every PERIOD_MS a signal; sleeps in between (never spins). */
+  private void signal() {
+    while (signalling) {
+      oldestPending.compareAndSet(0, System.nanoTime());
+      Native.eventFdWrite(eventFd.intValue(), 1);
+      signals.incrementAndGet();
+      sleep(PERIOD_MS);
+    }
+  }
+
+  private void closeEventFd() {
+    try {
+      eventFd.close();
+    } catch (IOException e) {
+      System.err.println("bench: loop probe: closing the eventfd failed: " + e);
+    }
+  }
+}

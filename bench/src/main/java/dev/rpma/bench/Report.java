@@ -1,0 +1,109 @@
+package dev.rpma.bench;
+
+import java.io.FileWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The raw results: one JSON object per line, with the field names the C reference writes
+ * (bench/c/rpma_bench.c), to a file or stdout; a readable line per scenario on stderr.
+ */
+final class Report implements AutoCloseable {
+
+  private final PrintWriter out;
+  private final boolean ownsStream;
+
+  Report(String file) {
+    ownsStream = file != null;
+    try {
+      out = file == null ? new PrintWriter(System.out, true)
+          : new PrintWriter(new FileWriter(file, true), true);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open " + file, e);
+    }
+  }
+
+  void run(String impl, int round, Scenario scenario, RunResult r, Map<String, Long> extra) {
+    String kind = scenario.kind();
+    String op = scenario.op().label;
+    int size = scenario.size();
+    int window = scenario.window();
+    Samples s = r.samples();
+    long median = s.percentile(0.50);
+    long p99 = s.percentile(0.99);
+    StringBuilder line = new StringBuilder(256);
+    line.append(String.format(Locale.ROOT,
+        "{\"impl\":\"%s\",\"round\":%d,\"kind\":\"%s\",\"op\":\"%s\",\"size\":%d,"
+            + "\"window\":%d,"
+            + "\"ops\":%d,\"completions\":%d,\"samples\":%d,\"elapsed_s\":%.6f,"
+            + "\"median_ns\":%d,\"p99_ns\":%d,\"mean_ns\":%.1f,\"ops_per_s\":%.1f,"
+            + "\"wakeups\":%d,\"drain_calls\":%d",
+        impl, round, kind, op, size, window, r.ops(), r.counters().completions(), s.count(),
+        r.elapsedNanos() / 1e9, median, p99, s.mean(), r.opsPerSecond(),
+        r.counters().wakeups(), r.counters().drainCalls()));
+    line.append(String.format(Locale.ROOT, ",\"jit_ms\":%d,\"gc_count\":%d,\"gc_ms\":%d",
+        r.jvm().jitMillis(), r.jvm().gcCount(), r.jvm().gcMillis()));
+    extra.forEach((k, v) -> line.append(",\"").append(k).append("\":").append(v));
+    line.append('}');
+    emit(line.toString());
+    System.err.printf(Locale.ROOT, "bench: %-10s %-10s %-11s %5d B w%-2d median %8.1f us"
+            + "  p99 %8.1f us  %9.0f ops/s  %6.2f compl/drain  %6.2f compl/wakeup"
+            + "  jit %d ms  gc %d ms%n",
+        impl, kind, op, size, window, median / 1e3, p99 / 1e3, r.opsPerSecond(),
+        ratio(r.counters().completions(), r.counters().drainCalls()),
+        ratio(r.counters().completions(), r.counters().wakeups()), r.jvm().jitMillis(),
+        r.jvm().gcMillis());
+  }
+
+  /**
+   * One phase of the loop probe: how late a signal on the driver's loop was handled, idle
+   * ({@code window} 0) or under a window of writes.
+   */
+  void probe(String impl, int window, Map<String, Long> figures) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+        "{\"impl\":\"%s\",\"kind\":\"loop-probe\",\"window\":%d,\"period_ms\":%d",
+        impl, window, LoopProbe.PERIOD_MS));
+    figures.forEach((k, v) -> line.append(",\"").append(k).append("\":").append(v));
+    emit(line.append('}').toString());
+    System.err.printf(Locale.ROOT, "bench: loop probe %-10s w%-2d: %d handled of %d signals,"
+            + " lateness median %.1f us, p99 %.1f us, max %.1f us%n", impl, window,
+        figures.get("handled"), figures.get("sent"), figures.get("median_ns") / 1e3,
+        figures.get("p99_ns") / 1e3, figures.get("max_ns") / 1e3);
+  }
+
+  /** A result line made elsewhere (the C reference), as it is. */
+  void raw(String jsonLine) {
+    emit(jsonLine);
+  }
+
+  /** A line of facts about the run (versions, settings), as "key": "string value". */
+  void facts(Map<String, String> facts) {
+    StringBuilder line = new StringBuilder("{\"kind\":\"env\"");
+    facts.forEach((k, v) -> line.append(",\"").append(k).append("\":\"")
+        .append(v.replace("\\", "\\\\").replace("\"", "\\\"")).append('"'));
+    emit(line.append('}').toString());
+  }
+
+  private void emit(String line) {
+    out.println(line);
+    if (out.checkError()) {
+      throw new UncheckedIOException(new IOException("writing the results failed"));
+    }
+  }
+
+  private static double ratio(long a, long b) {
+    return b == 0 ? 0 : (double) a / b;
+  }
+
+  @Override
+  public void close() {
+    if (ownsStream) {
+      out.close(); // never System.out: it outlives us
+    } else {
+      out.flush();
+    }
+  }
+}

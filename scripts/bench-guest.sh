@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The part of ./dev bench that runs next to the RDMA device, in ONE boot of the test guest:
+#   ./dev rdma --rw target/bench -- scripts/bench-guest.sh [--quick]
+# Prepared on the host by scripts/bench.sh: bench/target/classes, bench/target/lib (the library
+# and its dependencies, copied), bench/target/rpma_bench (the C reference).
+#
+# Exits 0; 1 if only perftest failed (an outside check: the rest ran); 3 if a benchmark failed.
+# Writes raw results to target/bench/raw/ (scripts/bench.sh turns them into the report):
+#   guest-facts.txt          kernel, CPUs, library versions, clock source (key=value)
+#   perftest-*.txt           ib_read_lat -e (64 B, 4 KiB) and ib_send_lat -e (64 B) output
+#   results-1cpu.jsonl       C reference (and its epoll variant), library, thread-hop, the
+#                            loop probe; every process on one vCPU
+#   results-2cpu.jsonl       the same, unpinned over both vCPUs (full runs only: a sensitivity
+#                            check, see BENCHMARKS.md)
+#
+# Why one vCPU for the main figures: the guest's two vCPUs are emulated by ONE host thread
+# (TCG, thread=single), so they never run in parallel. Pinned, a wakeup is a context switch, as
+# on one real CPU; unpinned, it is an emulated IPI whose cost depends on when the emulator
+# switches vCPUs, which adds noise that belongs to the emulator, not to the code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RAW=target/bench/raw
+PIN_CPU=1 # not 0: the guest's interrupts default to CPU 0
+QUICK=0
+case ${1:-} in
+  --quick) QUICK=1 ;;
+  "") ;;
+  *) echo "usage: scripts/bench-guest.sh [--quick]" >&2; exit 2 ;;
+esac
+
+if ((QUICK)); then
+  ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
+  WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
+else
+  ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
+  WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000
+fi
+
+section() { printf '\n== %s\n' "$*" >&2; }
+
+guest_facts() {
+  {
+    echo "guest_kernel=$(uname -r)"
+    echo "guest_nproc=$(nproc)"
+    echo "guest_cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+    echo "guest_clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+    echo "rdma_device=$(ls /sys/class/infiniband 2>/dev/null | paste -sd, -)"
+    echo "librpma=$(dpkg-query -W -f='${Version}' librpma0 2>/dev/null || echo unknown)"
+    echo "perftest=$(dpkg-query -W -f='${Version}' perftest 2>/dev/null || echo unknown)"
+    echo "quick=$QUICK"
+    echo "rounds=$ROUNDS"
+    echo "latency_ops=$LAT_OPS"
+    echo "latency_warmup=$LAT_WARMUP"
+    echo "throughput_ms=$TPUT_MS"
+    echo "throughput_warmup_ms=$TPUT_WARMUP_MS"
+    echo "pinned_cpu=$PIN_CPU"
+  } >"$RAW/guest-facts.txt"
+}
+
+# One perftest pair on the device, pinned like the main figures: the server in the background,
+# the client retried while the server is not listening yet. Output to $RAW/perftest-TOOL-SIZE.txt.
+perftest_pair() {
+  local tool=$1 size=$2 port=$3 out="$RAW/perftest-$1-$2.txt"
+  local args=(-e -d rxe0 -s "$size" -n "$PERFTEST_ITERS" -p "$port")
+  taskset -c "$PIN_CPU" "$tool" "${args[@]}" >"$out.server" 2>&1 &
+  local server=$! attempt
+  for attempt in 1 2 3 4 5 6 7 8 9 10; do
+    sleep 1
+    if taskset -c "$PIN_CPU" "$tool" "${args[@]}" "$RPMA_TEST_IP" >"$out" 2>&1; then
+      wait "$server" || true
+      return 0
+    fi
+    kill -0 "$server" 2>/dev/null || break
+  done
+  echo "bench: $tool -s $size failed; its output:" >&2
+  cat "$out" "$out.server" >&2 || true
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  return 1
+}
+
+perftest_all() {
+  section "perftest (event mode), outside check of the C reference"
+  # ib_send_lat prints "inf" above the 1024 B MTU of rxe here: 64 B only
+  local port=18600 ok=0 run
+  for run in ib_read_lat:64 ib_read_lat:4096 ib_send_lat:64; do
+    perftest_pair "${run%%:*}" "${run##*:}" "$port" || ok=1
+    port=$((port + 1))
+  done
+  return $ok
+}
+
+# The JVM that runs all three contenders (the C reference as a process per scenario).
+java_bench() {
+  local placement=$1 out="$RAW/results-$1.jsonl" rounds=$2 port=$3 probe_ms=$4
+  local cp pin=()
+  cp="bench/target/classes:$(find bench/target/lib -name '*.jar' | sort | paste -sd:)"
+  [[ $placement == 1cpu ]] && pin=(taskset -c "$PIN_CPU")
+  section "C reference, vertx-rpma, thread-hop: $placement, $rounds round(s)"
+  rm -f "$out"
+  # SerialGC, fixed heap: no GC threads competing for the one emulator thread; the report
+  # shows that no collection ran during a measurement anyway.
+  "${pin[@]}" java -XX:+UseSerialGC -Xms512m -Xmx512m -cp "$cp" dev.rpma.bench.BenchMain \
+    --c-reference bench/target/rpma_bench --out "$out" --port "$port" --rounds "$rounds" \
+    --lat-warmup "$LAT_WARMUP" --lat-ops "$LAT_OPS" \
+    --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms "$TPUT_MS" \
+    --warmup-round-ops "$WARMUP_ROUND_OPS" --warmup-max-s "$WARMUP_MAX_S" \
+    --probe-ms "$probe_ms"
+}
+
+main() {
+  [[ -n ${RPMA_TEST_IP:-} ]] || { echo "RPMA_TEST_IP is not set: run through ./dev rdma" >&2; exit 2; }
+  rm -rf "$RAW"
+  mkdir -p "$RAW"
+  ulimit -l unlimited 2>/dev/null || true
+  guest_facts
+  local rc=0
+  perftest_all || rc=1 # an outside check: its failure is reported, the rest still runs
+  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" || exit 3
+  if ((!QUICK)); then
+    java_bench 2cpu 1 7891 0 || exit 3
+  fi
+  return $rc
+}
+
+main "$@"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# ./dev bench [--quick]: the benchmarks, in ONE boot of the RDMA test device.
+#   1. ./dev setup;
+#   2. build: the library (mvn install), the bench module against it (bench/pom.xml; its
+#      dependencies copied to bench/target/lib so the run does not depend on ~/.m2 staying as
+#      it is), the C reference (bench/c) into bench/target/rpma_bench;
+#   3. ./dev rdma --rw target/bench -- scripts/bench-guest.sh: perftest, the C reference, the
+#      library and the thread-hop design, all next to the device;
+#   4. bench/report.py: target/bench/results.json and BENCHMARKS.md from the raw results, with
+#      the previous run's results.json (kept as previous-results.json) to show the drift.
+# --quick: one short round, no 2-vCPU pass (a smoke run: its figures are noisy).
+# Exits non-zero if anything failed to build or run; a missed target is not a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+QUICK=()
+case ${1:-} in
+  --quick) QUICK=(--quick) ;;
+  "") ;;
+  *) echo "usage: ./dev bench [--quick]" >&2; exit 2 ;;
+esac
+
+log() { printf '[dev bench] %s\n' "$*" >&2; }
+
+DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
+
+build() {
+  log "building the library"
+  mvn -B -q install -DskipTests
+  log "building the bench module and the C reference"
+  rm -rf bench/target/lib
+  mvn -B -q -f bench/pom.xml compile "$DEP_PLUGIN:copy-dependencies" \
+    -DincludeScope=runtime -DoutputDirectory=target/lib
+  make -s -C bench/c OUT_DIR="$PWD/bench/target"
+}
+
+# What the report says about the machine the emulator runs on.
+host_facts() {
+  {
+    echo "host_nproc=$(nproc)"
+    echo "host_cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
+    echo "host_kernel=$(uname -r)"
+    echo "host_load=$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
+    echo "git_commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  } >target/bench/host-facts.txt
+}
+
+main() {
+  ./dev setup
+  build
+  mkdir -p target/bench
+  # the last run's results stay beside the new ones: the report compares the two
+  if [[ -s target/bench/results.json ]]; then
+    mv target/bench/results.json target/bench/previous-results.json
+  fi
+  host_facts
+  log "running on the device (one boot)"
+  local rc=0
+  ./dev rdma --rw target/bench --timeout 1500 -- scripts/bench-guest.sh "${QUICK[@]}" || rc=$?
+  # load at the end too: the host is shared, and its load is part of the story
+  echo "host_load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>target/bench/host-facts.txt
+  if ((rc != 0 && rc != 1)) || [[ ! -s target/bench/raw/results-1cpu.jsonl ]]; then
+    log "error: the run on the device failed (exit $rc)"
+    exit 1
+  fi
+  ((rc == 0)) || log "warning: perftest failed; the report says so"
+  python3 bench/report.py target/bench BENCHMARKS.md
+  log "wrote BENCHMARKS.md and target/bench/results.json"
+}
+
+main "$@"
