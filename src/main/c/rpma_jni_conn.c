@@ -150,6 +150,18 @@ vrpma_conn_req_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray jpdata)
 	return vrpma_handle_or_error(ret, conn);
 }
 
+/* a receive posted on a request, before the connection exists; its completion comes on the CQ */
+static jint
+vrpma_conn_req_recv(JNIEnv *env, jclass cls, jlong req, jlong dst, jlong offset, jlong len,
+		jlong wr_id)
+{
+	(void) env;
+	(void) cls;
+	return vrpma_error(rpma_conn_req_recv(VRPMA_PTR(struct rpma_conn_req, req),
+			VRPMA_PTR(struct rpma_mr_local, dst), (size_t)offset, (size_t)len,
+			(const void *)(uintptr_t)wr_id));
+}
+
 static jint
 vrpma_conn_req_delete(JNIEnv *env, jclass cls, jlong handle)
 {
@@ -265,6 +277,7 @@ static JNINativeMethod conn_methods[] = {
 	{"connReqNew", "(JLjava/lang/String;Ljava/lang/String;J)J", (void *)vrpma_conn_req_new},
 	{"connReqConnect", "(J[B)J", (void *)vrpma_conn_req_connect},
 	{"connReqDelete", "(J)I", (void *)vrpma_conn_req_delete},
+	{"connReqRecv", "(JJJJJ)I", (void *)vrpma_conn_req_recv},
 	{"connEventFd", "(J)I", (void *)vrpma_conn_event_fd},
 	{"connNextEvent", "(J)I", (void *)vrpma_conn_next_event},
 	{"connPrivateData", "(J)[B", (void *)vrpma_conn_private_data},

@@ -9,6 +9,14 @@ public interface RpmaConnectionRequest {
   byte[] privateData();
 
   /**
+   * Posts a receive before the connection exists ({@code rpma_conn_req_recv}), so that a client
+   * that sends as soon as it is connected finds it already there. Call before {@link #accept};
+   * the Future completes like {@link RpmaConnection#recv}'s, on the server's context. At most
+   * the connection's rqSize receives; if the request is rejected, they fail.
+   */
+  Future<Received> recv(MemoryRegion dst, long offset, long length);
+
+  /**
    * Accepts; the Future completes when the connection is established, on the server's context.
    *
    * @param privateData bytes for the client, e.g. a region's descriptor (at most

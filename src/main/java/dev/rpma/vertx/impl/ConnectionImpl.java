@@ -47,7 +47,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
 
   private final PeerImpl peer;
   private final ContextInternal context;
-  private final long conn;
+  private long conn;
   private final ConnectionOptions options;
   private final String description;
   private final FlowControl flow;
@@ -93,25 +93,70 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   @SuppressWarnings("deprecation")
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context, long conn,
       ConnectionOptions options, String description) {
-    ConnectionImpl c = new ConnectionImpl(peer, context, conn, options, description);
-    peer.adopt(c);
-    context.addCloseHook(c);
-    c.connectTimer = context.setTimer(options.getConnectTimeoutMs(), id -> {
-      c.connectTimer = -1;
-      if (c.state == State.CONNECTING) {
-        c.shutdown(new RpmaConnectionClosedException(description + ": not established within "
+    return new ConnectionImpl(peer, context, conn, options, description).begin();
+  }
+
+  /**
+   * The server's accept: posts the receives given on the request (rpma_conn_req_recv, their
+   * wr_ids from this connection's table, so they complete like any other), then accepts
+   * (rpma_conn_req_connect, which consumes the request) and starts as {@link #start} does.
+   * Call on the context.
+   */
+  static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context, long req,
+      byte[] privateData, List<QueuedOp> receives, ConnectionOptions options,
+      String description) {
+    ConnectionImpl c = new ConnectionImpl(peer, context, 0, options, description);
+    for (QueuedOp r : receives) {
+      c.prepost(req, r);
+    }
+    long conn = Native.connReqConnect(req, privateData);
+    if (NativeError.isError(conn)) {
+      RpmaException error = Errors.rpma("rpma_conn_req_connect", conn);
+      c.failPending(new RpmaConnectionClosedException(description + ": accept failed", error));
+      return context.failedFuture(error);
+    }
+    c.conn = conn;
+    return c.begin();
+  }
+
+  /** A receive on the request; fails its Future alone if there is no room or librpma says no. */
+  private void prepost(long req, QueuedOp r) {
+    if (!flow.hasRoom(OpKind.RECV)) {
+      r.local().release();
+      r.promise().tryFail(new IllegalStateException("recv: more receives were posted on the "
+          + "request than the receive queue (rqSize) holds"));
+      return;
+    }
+    flow.acquire(OpKind.RECV);
+    long wrId = pending.add(OpKind.RECV, r.promise(), r.local());
+    int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);
+    if (rc < 0) {
+      pending.remove(pending.slotOf(wrId));
+      flow.release(OpKind.RECV);
+      r.local().release();
+      r.promise().tryFail(Errors.rpma("rpma_conn_req_recv", rc));
+    }
+  }
+
+  private Future<RpmaConnection> begin() {
+    peer.adopt(this);
+    context.addCloseHook(this);
+    connectTimer = context.setTimer(options.getConnectTimeoutMs(), id -> {
+      connectTimer = -1;
+      if (state == State.CONNECTING) {
+        shutdown(new RpmaConnectionClosedException(description + ": not established within "
             + options.getConnectTimeoutMs() + " ms"));
       }
     });
     try {
-      c.watchCompletions()
-          .compose(v -> c.watch(Native.connEventFd(conn), "rpma_conn_get_event_fd", c::onEvents))
-          .onFailure(e -> c.shutdown(new RpmaConnectionClosedException(
+      watchCompletions()
+          .compose(v -> watch(Native.connEventFd(conn), "rpma_conn_get_event_fd", this::onEvents))
+          .onFailure(e -> shutdown(new RpmaConnectionClosedException(
               description + ": cannot watch its fds on the event loop", e)));
     } catch (RpmaException e) {
-      c.shutdown(new RpmaConnectionClosedException(description + ": set-up failed", e));
+      shutdown(new RpmaConnectionClosedException(description + ": set-up failed", e));
     }
-    return c.established.future();
+    return established.future();
   }
 
   private Future<Void> watchCompletions() {
@@ -615,17 +660,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     drainOnce(mainCq);
     drainOnce(recvCq);
     state = State.CLOSED;
-    for (int slot : pending.slotsInUse()) {
-      byte kind = pending.kind(slot);
-      PromiseInternal<?> promise = pending.promise(slot);
-      MemoryRegionImpl region = pending.region(slot);
-      pending.remove(slot);
-      flow.release(kind);
-      if (region != null) {
-        region.release();
-      }
-      promise.tryFail(closedError(kind));
-    }
+    failPending(closeReason);
     List<Future<Void>> unwatched = new ArrayList<>();
     for (FdWatcher w : watchers) {
       unwatched.add(w.unwatch());
@@ -650,6 +685,22 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   private void cancelTimer(long id) {
     if (id != -1) {
       context.owner().cancelTimer(id);
+    }
+  }
+
+  /** Fails every posted operation that did not complete; they will never complete now. */
+  private void failPending(RpmaConnectionClosedException reason) {
+    closeReason = closeReason != null ? closeReason : reason;
+    for (int slot : pending.slotsInUse()) {
+      byte kind = pending.kind(slot);
+      PromiseInternal<?> promise = pending.promise(slot);
+      MemoryRegionImpl region = pending.region(slot);
+      pending.remove(slot);
+      flow.release(kind);
+      if (region != null) {
+        region.release();
+      }
+      promise.tryFail(closedError(kind));
     }
   }
 

@@ -1,8 +1,16 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import io.vertx.core.Future;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** An incoming request, answered exactly once, on the server's loop. */
@@ -12,6 +20,7 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
   private final long req;
   private final byte[] privateData;
   private final AtomicBoolean answered = new AtomicBoolean();
+  private final List<QueuedOp> receives = new ArrayList<>();
 
   ConnectionRequestImpl(ServerImpl server, long req, byte[] privateData) {
     this.server = server;
@@ -22,6 +31,39 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
   @Override
   public byte[] privateData() {
     return privateData.clone();
+  }
+
+  @Override
+  public synchronized Future<Received> recv(MemoryRegion dst, long offset, long length) {
+    ContextInternal context = server.context();
+    if (!(dst instanceof MemoryRegionImpl region)) {
+      return context.failedFuture(new IllegalArgumentException(
+          "recv: " + (dst == null ? "the local region is null" : "not a region of vertx-rpma")));
+    }
+    String bad = region.peer() != server.peer()
+        ? "the local region was registered with another peer (protection domain)"
+        : region.check(MemoryUsage.RECV, offset, length);
+    if (bad != null) {
+      return context.failedFuture(new IllegalArgumentException("recv: " + bad));
+    }
+    if (answered.get()) {
+      return context.failedFuture(new IllegalStateException(
+          "recv: post receives on a request before accepting it"));
+    }
+    if (!region.acquire()) {
+      return context.failedFuture(new IllegalStateException("recv: the local region is closed"));
+    }
+    PromiseInternal<Received> promise = context.promise();
+    receives.add(new QueuedOp(OpKind.RECV, region, offset, null, 0, length, 0, promise));
+    return promise.future();
+  }
+
+  /** Fails receives that were never posted, releasing their regions. */
+  static void fail(List<QueuedOp> receives, String why) {
+    for (QueuedOp r : receives) {
+      r.local().release();
+      r.promise().tryFail(new RpmaConnectionClosedException("recv: " + why));
+    }
   }
 
   @Override
@@ -38,18 +80,26 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
     }
     server.answered(this);
     byte[] pdata = privateData == null ? null : privateData.clone();
-    return server.context().succeededFuture().compose(v -> server.accept(req, pdata));
+    List<QueuedOp> posted = takeReceives();
+    return server.context().succeededFuture().compose(v -> server.accept(req, pdata, posted));
   }
 
   @Override
   public void reject() {
     if (answered.compareAndSet(false, true)) {
       server.answered(this);
+      fail(takeReceives(), "the request was rejected");
       if (server.context().inThread()) {
         Native.connReqDelete(req);
       } else {
         server.context().runOnContext(v -> Native.connReqDelete(req));
       }
     }
+  }
+
+  private synchronized List<QueuedOp> takeReceives() {
+    List<QueuedOp> taken = List.copyOf(receives);
+    receives.clear();
+    return taken;
   }
 }

@@ -67,6 +67,7 @@ public final class Native {
   static native byte[] connReqPrivateData(long req);
   static native long connReqConnect(long req, byte[] privateData);
   static native int connReqDelete(long req);
+  static native int connReqRecv(long req, long dstMr, long offset, long length, long wrId);
   static native int connEventFd(long conn);
   static native int connNextEvent(long conn);
   static native byte[] connPrivateData(long conn);

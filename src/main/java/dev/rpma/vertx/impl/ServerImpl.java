@@ -94,18 +94,15 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
     }
   }
 
-  /** Accepts a request; on the server's context. */
-  Future<RpmaConnection> accept(long req, byte[] privateData) {
+  /** Accepts a request, with the receives posted on it; on the server's context. */
+  Future<RpmaConnection> accept(long req, byte[] privateData, List<QueuedOp> receives) {
     if (closing != null) {
       Native.connReqDelete(req);
+      ConnectionRequestImpl.fail(receives, "the server is closed");
       return context.failedFuture(new IllegalStateException("the server is closed"));
     }
-    long conn = Native.connReqConnect(req, privateData);
-    if (NativeError.isError(conn)) {
-      return context.failedFuture(Errors.rpma("rpma_conn_req_connect", conn));
-    }
-    return ConnectionImpl.start(peer, context, conn, options, "connection accepted on port "
-        + port).onSuccess(c -> {
+    return ConnectionImpl.accept(peer, context, req, privateData, receives, options,
+        "connection accepted on port " + port).onSuccess(c -> {
           accepted.add(c);
           ((ConnectionImpl) c).whenClosed().onComplete(ar -> accepted.remove(c));
         });
@@ -113,6 +110,10 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
 
   ContextInternal context() {
     return context;
+  }
+
+  PeerImpl peer() {
+    return peer;
   }
 
   /** The request was accepted or rejected. */
