@@ -627,9 +627,8 @@ def markdown(data, aggs, perftest):
     out.append(
         "A diagnostic beside the reference: **C epoll** runs the library's completion sequence "
         "in C, without the JVM (the CQ fd non-blocking in a level-triggered epoll set; on "
-        "readiness `rpma_cq_wait` until EAGAIN, then `rpma_cq_get_wc`). Its difference to the "
-        "reference is the cost of that sequence (an `epoll_wait` and a failing `read` more per "
-        "wakeup); the rest of the library's difference is spent in Java: JNI, Netty's epoll "
+        "readiness one `rpma_cq_wait`, then `rpma_cq_get_wc`). Its difference to the "
+        "reference is the cost of that sequence (an `epoll_wait` more per wakeup); the rest of the library's difference is spent in Java: JNI, Netty's epoll "
         "loop, Vert.x's context dispatch, the library's own bookkeeping and the Future. Medians "
         "in microseconds.\n"
     )
@@ -724,7 +723,8 @@ def markdown(data, aggs, perftest):
         "before or after the Java runs of the same scenario. The same binary in `--mode epoll` "
         "is the diagnostic **C epoll** (the library's completion sequence in C).",
         "- Loop probe (diagnostic): bench/src/main/java/dev/rpma/bench/LoopProbe.java; its "
-        "first phase on each loop is unreported, since it loads the datagram path.",
+        "first phase on each loop is unreported, since it loads and compiles the probe's own "
+        "path.",
         "- Same settings everywhere: CQ and SQ 128 entries, every operation signalled "
         "(`RPMA_F_COMPLETION_ALWAYS`), 64 KiB regions, offset 0, flush to visibility.",
         f"- Each scenario: unmeasured operations first, then a wait (sleeping) until the JIT's "

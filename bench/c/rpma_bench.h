@@ -27,9 +27,9 @@ struct bench_server;
  * How the client waits for completions:
  * - WAIT_BLOCKING, the reference: rpma_cq_wait blocks on the CQ's fd;
  * - WAIT_EPOLL, a diagnostic: the library's sequence without the JVM. The fd is non-blocking
- *   in an epoll set (level-triggered); on readiness rpma_cq_wait runs until EAGAIN, then the
- *   polling. The difference to the reference is what the sequence costs; the rest of the
- *   library's difference is the JVM's, Vert.x's and Netty's.
+ *   in an epoll set (level-triggered); on readiness one rpma_cq_wait, then the polling. The
+ *   difference to the reference is what the sequence costs; the rest of the library's
+ *   difference is the JVM's, Vert.x's and Netty's.
  */
 enum wait_mode { WAIT_BLOCKING, WAIT_EPOLL };
 
