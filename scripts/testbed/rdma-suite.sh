@@ -52,6 +52,7 @@ java_rdma_tests() {
   local log=$RPMA_REPORTS_DIR/java-rdma-tests.log
   "$java" $JAVA_OPTS -jar "$launcher" execute --disable-banner --disable-ansi-colors \
     --class-path "$cp" --scan-class-path target/test-classes --include-tag rdma \
+    --exclude-tag destructive \
     --reports-dir "$RPMA_REPORTS_DIR" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
   # -Xcheck:jni prints its findings and carries on: each one is a failure of the JNI layer

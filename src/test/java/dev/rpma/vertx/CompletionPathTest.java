@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import dev.rpma.vertx.impl.FdWatcher;
+import io.netty.channel.unix.FileDescriptor;
 import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,6 +129,37 @@ class CompletionPathTest {
       assertEquals(1000, all.stream().filter(Future::succeeded).count());
       assertEquals(996, stats.queuedOperations(),
           "all but the first four waited for room in the queues: " + stats);
+    }
+  }
+
+  @Test
+  void aSaturatedConnectionLetsTheOtherIoOfItsLoopInWithinAFewDrainBudgets() throws Exception {
+    ConnectionOptions options = new ConnectionOptions(); // drain budget 1024
+    try (Loopback pair = Loopback.open(vertx, options)) {
+      WriteWindow writes = WriteWindow.start(pair.client, pair.remote, pair.clientRegion, 64, 64);
+      await(writes.busy());
+      ContextInternal loop = (ContextInternal) pair.client.context();
+      FileDescriptor other = io.netty.channel.epoll.Native.newEventFd();
+      long[] signalledAt = new long[1];
+      Promise<Long> servedAfter = Promise.promise();
+      FdWatcher watcher = FdWatcher.create(loop, other.intValue(), () -> {
+        io.netty.channel.epoll.Native.eventFdRead(other.intValue());
+        servedAfter.tryComplete(pair.client.stats().completions() - signalledAt[0]);
+      });
+      await(watcher.start());
+
+      loop.runOnContext(v -> {
+        signalledAt[0] = pair.client.stats().completions();
+        io.netty.channel.epoll.Native.eventFdWrite(other.intValue(), 1);
+      });
+      long completionsMeanwhile = await(servedAfter.future());
+
+      System.out.println("another fd on the loop was served after " + completionsMeanwhile
+          + " completions of the saturated connection");
+      assertTrue(completionsMeanwhile < 4L * options.getDrainBudget(),
+          "served within a few drain budgets, got " + completionsMeanwhile + " completions first");
+      await(RdmaTestSupport.onLoop(pair.client, watcher::unwatch));
+      other.close();
     }
   }
 

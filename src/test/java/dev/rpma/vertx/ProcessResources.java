@@ -17,9 +17,10 @@ final class ProcessResources {
   }
 
   /**
-   * Open fds that belong to RDMA: device files (/dev/infiniband/...) and completion or event
-   * channels (anon inodes of the verbs and rdma_cm drivers). Unlike the total, not disturbed by
-   * pipes to child processes or by the JVM's own files.
+   * Open fds of the kinds a connection uses: device files (/dev/infiniband/...), completion and
+   * event channels (anon inodes of the verbs and rdma_cm drivers) and eventfds (the drain's
+   * continuation). Unlike the total, not disturbed by pipes to child processes or the JVM's
+   * own files.
    */
   static long rdmaFds() {
     File[] fds = Objects.requireNonNull(new File("/proc/self/fd").listFiles());
@@ -27,7 +28,8 @@ final class ProcessResources {
     for (File fd : fds) {
       try {
         String target = Files.readSymbolicLink(fd.toPath()).toString();
-        if (target.contains("infiniband") || target.contains("rdma")) {
+        if (target.contains("infiniband") || target.contains("rdma")
+            || target.contains("eventfd")) {
           count++;
         }
       } catch (IOException e) {

@@ -1,7 +1,5 @@
 package dev.rpma.vertx.impl;
 
-import io.vertx.core.Handler;
-import io.vertx.core.internal.ContextInternal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -11,12 +9,11 @@ import java.nio.ByteOrder;
  * <p>On readiness of the CQ's fd: consume the pending event, then poll, in one native call;
  * poll again while batches come back full. Completions are decoded from a direct buffer this
  * queue reuses for its whole life. After {@code budget} completions the loop is yielded to
- * other work and the rest is drained from a task queued on the same context: leftover
- * completions raise no new event, so they must not wait for one.
+ * its other I/O and the rest is drained at its next I/O phase ({@link DrainContinuation}):
+ * leftover completions raise no new event, so they must not wait for one.
  */
 final class CompletionQueue {
 
-  private final ContextInternal context;
   private final long cq;
   private final CompletionSink sink;
   private final ConnectionCounters counters;
@@ -24,12 +21,13 @@ final class CompletionQueue {
   private final int budget;
   private final ByteBuffer wcs;
   private final long wcsAddress;
-  private final Handler<Void> continueDraining = v -> drain(false);
+  private final Runnable continueLater;
   private boolean stopped;
 
-  CompletionQueue(ContextInternal context, long cq, CompletionSink sink,
-      ConnectionCounters counters, int batch, int budget) {
-    this.context = context;
+  /** {@code continueLater}: asks for {@link #drainNow()} from the loop's next I/O phase. */
+  CompletionQueue(long cq, CompletionSink sink, ConnectionCounters counters, int batch,
+      int budget, Runnable continueLater) {
+    this.continueLater = continueLater;
     this.cq = cq;
     this.sink = sink;
     this.counters = counters;
@@ -79,7 +77,7 @@ final class CompletionQueue {
       }
       left -= n;
       if (left <= 0) {
-        context.runOnContext(continueDraining);
+        continueLater.run(); // yield the loop to its other I/O, then go on
         return;
       }
     }

@@ -60,6 +60,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   private final Promise<Void> closed;
   private CompletionQueue mainCq;
   private CompletionQueue recvCq;
+  private DrainContinuation continuation;
   private State state = State.CONNECTING;
   private byte[] remotePrivateData = new byte[0];
   private Handler<Throwable> closeHandler;
@@ -164,13 +165,17 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     long rcq = Errors.check("rpma_conn_get_rcq", Native.connRcq(conn));
     int batch = options.getDrainBatch();
     int budget = options.getDrainBudget();
-    mainCq = new CompletionQueue(context, cq, this, counters, batch, budget);
-    recvCq = rcq != 0 ? new CompletionQueue(context, rcq, this, counters, batch, budget) : null;
+    continuation = new DrainContinuation(this::drainAgain);
+    Runnable later = continuation::request;
+    mainCq = new CompletionQueue(cq, this, counters, batch, budget, later);
+    recvCq = rcq != 0 ? new CompletionQueue(rcq, this, counters, batch, budget, later) : null;
+    Future<Void> continued = watch(continuation.fd(), "eventfd", continuation::onReadable);
     if (options.isSharedCompletionChannel()) {
-      return watch(Native.connComplFd(conn), "rpma_conn_get_compl_fd",
-          this::onSharedChannelReadable);
+      return continued.compose(v -> watch(Native.connComplFd(conn), "rpma_conn_get_compl_fd",
+          this::onSharedChannelReadable));
     }
-    Future<Void> main = watch(Native.cqFd(cq), "rpma_cq_get_fd", mainCq::onReadable);
+    Future<Void> main = continued.compose(v ->
+        watch(Native.cqFd(cq), "rpma_cq_get_fd", mainCq::onReadable));
     if (recvCq == null) {
       return main;
     }
@@ -226,6 +231,14 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
       default -> ": " + Native.connEventString(event);
     };
     shutdown(new RpmaConnectionClosedException(description + what));
+  }
+
+  /** A drain that used up its budget goes on (from the loop's I/O phase). */
+  private void drainAgain() {
+    mainCq.drainNow();
+    if (recvCq != null) {
+      recvCq.drainNow();
+    }
   }
 
   private void onSharedChannelReadable() {
@@ -670,8 +683,13 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
       context.runOnContext(v -> handler.handle(closeReason));
     }
     Future.join(unwatched)
-        .transform(ar -> peer.blocking(context, () -> Errors.check("rpma_conn_delete",
-            Native.connDelete(conn))))
+        .transform(ar -> {
+          if (continuation != null) {
+            continuation.close(); // ours, and out of the epoll set now
+          }
+          return peer.blocking(context, () -> Errors.check("rpma_conn_delete",
+              Native.connDelete(conn)));
+        })
         .onComplete(ar -> {
           if (ar.failed()) {
             LOG.log(Level.WARNING, description + ": deleting the connection failed", ar.cause());
