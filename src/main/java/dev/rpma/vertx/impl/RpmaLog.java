@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl;
 
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,11 +23,19 @@ final class RpmaLog {
   private RpmaLog() {
   }
 
+  /**
+   * Decoders of bytes from the wire: their failures reach the caller as an
+   * IllegalArgumentException, so librpma's ERROR line about the same bad input is only detail
+   * (and untrusted input would otherwise flood the log).
+   */
+  private static final Set<String> REPORTED_TO_CALLER = Set.of(
+      "rpma_mr_remote_from_descriptor", "rpma_peer_cfg_from_descriptor");
+
   static void log(int level, String file, int line, String function, String message) {
     if (isExpectedAgain(message)) {
       return;
     }
-    Level julLevel = toJul(level);
+    Level julLevel = REPORTED_TO_CALLER.contains(function) ? Level.FINE : toJul(level);
     if (LOGGER.isLoggable(julLevel)) {
       LOGGER.log(julLevel, () -> function + "() " + file + ":" + line + ": " + message.strip());
     }
