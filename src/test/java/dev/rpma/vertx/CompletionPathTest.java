@@ -14,27 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The completion path: exactly once, on the owning loop, in batches, within the queues. */
 @Tag("rdma")
-class CompletionPathTest {
-
-  private Vertx vertx;
-
-  @BeforeEach
-  void start() {
-    RdmaTestSupport.deviceIp();
-    vertx = RdmaTestSupport.nativeVertx();
-  }
-
-  @AfterEach
-  void stop() {
-    await(vertx.close());
-  }
+class CompletionPathTest extends DeviceTestBase {
 
   /**
    * Issues {@code total} writes from the connection's own loop, at most {@code window} in

@@ -7,31 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Failures on the real device fail the affected Futures; none hangs. */
 @Tag("rdma")
-class FailureTest {
-
-  private Vertx vertx;
-
-  @BeforeEach
-  void start() {
-    RdmaTestSupport.deviceIp();
-    vertx = RdmaTestSupport.nativeVertx();
-  }
-
-  @AfterEach
-  void stop() {
-    await(vertx.close());
-  }
+class FailureTest extends DeviceTestBase {
 
   @Test
   void aWriteIntoARegionWithoutWritePermissionFailsWithRemoteAccessErrorAndNothingHangs() {

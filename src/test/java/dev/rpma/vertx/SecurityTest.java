@@ -1,32 +1,15 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import io.vertx.core.Vertx;
 import java.util.EnumSet;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A peer gets only the access a region was registered for, enforced by the device. */
 @Tag("rdma")
-class SecurityTest {
-
-  private Vertx vertx;
-
-  @BeforeEach
-  void start() {
-    RdmaTestSupport.deviceIp();
-    vertx = RdmaTestSupport.nativeVertx();
-  }
-
-  @AfterEach
-  void stop() {
-    await(vertx.close());
-  }
+class SecurityTest extends DeviceTestBase {
 
   @Test
   void aPeerCannotReadARegionRegisteredOnlyAsAWriteDestination() {
