@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The device or the network goes away under live connections. Destructive: runs only in the
  * throw-away Soft-RoCE guest (RPMA_TEST_GUEST=1), in a JVM of its own after the rest of the
- * suite (tag "destructive", scripts/testbed/suite.d/zy-destructive.sh): after a link flap the
+ * suite (tag "destructive", scripts/testbed/suite.d/zz-destructive.sh): after a link flap the
  * emulated device sometimes takes long to establish new connections again.
  */
 @Tag("rdma")

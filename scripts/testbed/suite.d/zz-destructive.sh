@@ -2,7 +2,7 @@
 # The destructive rdma tests (tag "destructive": the network link taken down under live
 # connections), in a JVM of their own after the rest of the suite: after a link flap the
 # emulated device sometimes takes long to establish new connections again, which must not
-# spill into other tests. Before zz-device-removal, which deletes the device.
+# spill into other tests. Last of all, for the same reason.
 set -euo pipefail
 [[ ${RPMA_TEST_GUEST:-} == 1 ]] || { echo "not in the throw-away guest: skipped"; exit 0; }
 cp="target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"

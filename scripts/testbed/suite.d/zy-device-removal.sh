@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The RDMA device disappears under a live connection (dev.rpma.vertx.DeviceRemovalMain).
 #
-# Last of the hooks ("zz-"), because the kernel finishes deleting an rxe device only when every
-# process that opened it has exited: the delete started by the Java side completes after that
-# JVM ends; this script then waits for it and restores the link for anything after it.
+# Near the end ("zy-"), in a JVM of its own, because the kernel finishes deleting an rxe device
+# only when every process that opened it has exited: the delete started by the Java side
+# completes after that JVM ends; this script then waits for it and adds a fresh rxe0 for what
+# follows (zz-destructive, whose link flap must come last: after it, emulated rxe sometimes
+# takes long to establish new connections).
 set -euo pipefail
 [[ ${RPMA_TEST_GUEST:-} == 1 ]] || { echo "not in the throw-away guest: skipped"; exit 0; }
 
