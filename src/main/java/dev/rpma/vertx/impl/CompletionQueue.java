@@ -37,10 +37,6 @@ final class CompletionQueue {
     this.wcsAddress = Native.directBufferAddress(wcs);
   }
 
-  long handle() {
-    return cq;
-  }
-
   /** The CQ's own fd became readable: consume its event, then drain. */
   void onReadable() {
     counters.wakeups++;

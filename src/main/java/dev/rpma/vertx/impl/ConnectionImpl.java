@@ -90,8 +90,6 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
    * accept): its fds go on the context's loop; the Future completes at ESTABLISHED. Call on the
    * context.
    */
-  // addCloseHook is deprecated in Vert.x 5.2 but remains the hook that verticle undeploy runs
-  @SuppressWarnings("deprecation")
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context, long conn,
       ConnectionOptions options, String description) {
     return new ConnectionImpl(peer, context, conn, options, description).begin();
@@ -132,13 +130,12 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     long wrId = pending.add(OpKind.RECV, r.promise(), r.local());
     int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);
     if (rc < 0) {
-      pending.remove(pending.slotOf(wrId));
-      flow.release(OpKind.RECV);
-      r.local().release();
-      r.promise().tryFail(Errors.rpma("rpma_conn_req_recv", rc));
+      retire(pending.slotOf(wrId)).tryFail(Errors.rpma("rpma_conn_req_recv", rc));
     }
   }
 
+  // addCloseHook is deprecated in Vert.x 5.2 but remains the hook that verticle undeploy runs
+  @SuppressWarnings("deprecation")
   private Future<RpmaConnection> begin() {
     peer.adopt(this);
     context.addCloseHook(this);
@@ -266,13 +263,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     }
     byte kind = pending.kind(slot);
     @SuppressWarnings("unchecked")
-    PromiseInternal<Object> promise = (PromiseInternal<Object>) pending.promise(slot);
-    MemoryRegionImpl region = pending.region(slot);
-    pending.remove(slot);
-    flow.release(kind);
-    if (region != null) {
-      region.release();
-    }
+    PromiseInternal<Object> promise = (PromiseInternal<Object>) retire(slot);
     // operations that waited were called before anything this completion's listeners post
     postWaiting();
     if (status == 0) {
@@ -306,13 +297,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   }
 
   private String checkLocal(MemoryRegion region, MemoryUsage usage, long offset, long length) {
-    if (!(region instanceof MemoryRegionImpl r)) {
-      return region == null ? "the local region is null" : "not a region of vertx-rpma";
-    }
-    if (r.peer() != peer) {
-      return "the local region was registered with another peer (protection domain)";
-    }
-    return r.check(usage, offset, length);
+    return MemoryRegionImpl.checkUse(region, peer, usage, offset, length);
   }
 
   private static String checkRemote(RemoteMemoryRegion region, long offset, long length) {
@@ -487,12 +472,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
       remote.release(); // the work request carries address and key now
     }
     if (rc < 0) {
-      pending.remove(pending.slotOf(wrId));
-      flow.release(kind);
-      if (local != null) {
-        local.release();
-      }
-      promise.tryFail(postError(kind, rc));
+      retire(pending.slotOf(wrId)).tryFail(postError(kind, rc));
     }
   }
 
@@ -506,6 +486,21 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
           + " must call applyRemotePeerConfig(PeerConfig.fromDescriptor(bytes)) first", error);
     }
     return error;
+  }
+
+  /**
+   * Ends a posted operation's bookkeeping: its slot (its wr_id will never match again), its
+   * room in the queues and its hold on the local region. Returns its promise, to complete.
+   */
+  private PromiseInternal<?> retire(int slot) {
+    PromiseInternal<?> promise = pending.promise(slot);
+    MemoryRegionImpl region = pending.region(slot);
+    flow.release(pending.kind(slot));
+    pending.remove(slot);
+    if (region != null) {
+      region.release();
+    }
+    return promise;
   }
 
   private static void releaseRegions(MemoryRegionImpl local, RemoteRegionImpl remote) {
@@ -567,10 +562,6 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
   /** Completes when librpma has released the connection, however it ended. */
   Future<Void> whenClosed() {
     return closed.future();
-  }
-
-  int pendingCount() {
-    return pending.size();
   }
 
   // ---------------------------------------------------------------- watchdog
@@ -711,14 +702,7 @@ final class ConnectionImpl implements RpmaConnection, CompletionSink, AsyncClose
     closeReason = closeReason != null ? closeReason : reason;
     for (int slot : pending.slotsInUse()) {
       byte kind = pending.kind(slot);
-      PromiseInternal<?> promise = pending.promise(slot);
-      MemoryRegionImpl region = pending.region(slot);
-      pending.remove(slot);
-      flow.release(kind);
-      if (region != null) {
-        region.release();
-      }
-      promise.tryFail(closedError(kind));
+      retire(slot).tryFail(closedError(kind));
     }
   }
 

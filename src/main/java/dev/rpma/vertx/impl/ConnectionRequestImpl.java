@@ -36,16 +36,11 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
   @Override
   public synchronized Future<Received> recv(MemoryRegion dst, long offset, long length) {
     ContextInternal context = server.context();
-    if (!(dst instanceof MemoryRegionImpl region)) {
-      return context.failedFuture(new IllegalArgumentException(
-          "recv: " + (dst == null ? "the local region is null" : "not a region of vertx-rpma")));
-    }
-    String bad = region.peer() != server.peer()
-        ? "the local region was registered with another peer (protection domain)"
-        : region.check(MemoryUsage.RECV, offset, length);
+    String bad = MemoryRegionImpl.checkUse(dst, server.peer(), MemoryUsage.RECV, offset, length);
     if (bad != null) {
       return context.failedFuture(new IllegalArgumentException("recv: " + bad));
     }
+    MemoryRegionImpl region = (MemoryRegionImpl) dst;
     if (answered.get()) {
       return context.failedFuture(new IllegalStateException(
           "recv: post receives on a request before accepting it"));

@@ -64,7 +64,7 @@ public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
   }
 
   private void deregister() {
-    peer.blocking("rpma_mr_dereg", () -> Errors.check("rpma_mr_dereg", Native.mrDereg(handle)))
+    peer.blocking(() -> Errors.check("rpma_mr_dereg", Native.mrDereg(handle)))
         .onComplete(ar -> {
           peer.forget(this);
           deregistered.handle(ar.mapEmpty());
@@ -87,8 +87,19 @@ public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
     life.release();
   }
 
-  boolean isClosed() {
-    return life.isClosed();
+  /**
+   * Null if {@code region} is one of {@code peer}'s (its protection domain) and allows
+   * {@code usage} over [offset, offset + length); else why not.
+   */
+  static String checkUse(MemoryRegion region, PeerImpl peer, MemoryUsage usage, long offset,
+      long length) {
+    if (!(region instanceof MemoryRegionImpl r)) {
+      return region == null ? "the local region is null" : "not a region of vertx-rpma";
+    }
+    if (r.peer != peer) {
+      return "the local region was registered with another peer (protection domain)";
+    }
+    return r.check(usage, offset, length);
   }
 
   /** Null if the region allows {@code usage} over [offset, offset + length); else why not. */

@@ -92,12 +92,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   }
 
   /** Runs a set-up call on a worker thread, serialised per peer; result on the caller's context. */
-  <T> Future<T> blocking(String what, Callable<T> call) {
-    return vertx.getOrCreateContext().executeBlocking(() -> {
-      synchronized (setupLock) {
-        return call.call();
-      }
-    }, false);
+  <T> Future<T> blocking(Callable<T> call) {
+    return blocking(vertx.getOrCreateContext(), call);
   }
 
   /** Same, with the result delivered on the given context. */
@@ -225,7 +221,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         all.add(child.close());
       }
       closing = Future.join(all).transform(ar ->
-          blocking("rpma_peer_delete", () -> Errors.check("rpma_peer_delete",
+          blocking(() -> Errors.check("rpma_peer_delete",
               Native.peerDelete(handle)))).mapEmpty();
     }
     return closing;

@@ -59,9 +59,4 @@ public final class RefCounted {
   public boolean isClosed() {
     return (state.get() & CLOSED) != 0;
   }
-
-  /** Operations currently holding the object. */
-  public int users() {
-    return state.get() / ONE_USER;
-  }
 }

@@ -75,10 +75,6 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion {
     life.release();
   }
 
-  boolean isClosed() {
-    return life.isClosed();
-  }
-
   /** Null if [offset, offset + length) lies in the region; else what is wrong. */
   String check(long offset, long length) {
     return Ranges.check("remote region", offset, length, size);

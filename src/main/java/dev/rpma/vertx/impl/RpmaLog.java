@@ -76,5 +76,4 @@ final class RpmaLog {
     }
     return level.intValue() <= Level.WARNING.intValue() ? WARNING : ERROR;
   }
-
 }
