@@ -8,44 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Bad input gets a clear exception of a stated type; nothing is posted (the connection's
  * completion count does not move) and the connection keeps working.
  */
 @Tag("rdma")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class BadInputTest {
-
-  private Vertx vertx;
-  private Loopback pair;
-
-  @BeforeAll
-  void connect() {
-    RdmaTestSupport.deviceIp();
-    vertx = RdmaTestSupport.nativeVertx();
-    pair = Loopback.open(vertx, new ConnectionOptions());
-  }
-
-  @AfterAll
-  void disconnect() {
-    if (pair != null) {
-      pair.close();
-    }
-    if (vertx != null) {
-      await(vertx.close());
-    }
-  }
+class BadInputTest extends SharedLoopbackTestBase {
 
   /** After each refusal: nothing reached the device, and a good write still works. */
   @AfterEach

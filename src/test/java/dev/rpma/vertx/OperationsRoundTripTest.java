@@ -7,40 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /** Every data-path operation, on the real device, with the bytes checked on the other side. */
 @Tag("rdma")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class OperationsRoundTripTest {
-
-  private Vertx vertx;
-  private Loopback pair;
-
-  @BeforeAll
-  void connect() {
-    RdmaTestSupport.deviceIp();
-    vertx = RdmaTestSupport.nativeVertx();
-    pair = Loopback.open(vertx, new ConnectionOptions());
-  }
-
-  @AfterAll
-  void disconnect() {
-    if (pair != null) {
-      pair.close();
-    }
-    if (vertx != null) {
-      await(vertx.close());
-    }
-  }
+class OperationsRoundTripTest extends SharedLoopbackTestBase {
 
   private static byte[] pattern(int length, int seed) {
     byte[] bytes = new byte[length];
