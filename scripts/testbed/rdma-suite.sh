@@ -37,8 +37,8 @@ xml_counts() {
 java_rdma_tests() {
   section "Java tests tagged rdma"
   local launcher=$SUITE_DIR/junit-platform-console-standalone.jar
-  if [[ ! -d target/test-classes ]]; then
-    echo "no target/test-classes: no Java tests to run"
+  if [[ ! -d library/target/test-classes ]]; then
+    echo "no library/target/test-classes: no Java tests to run"
     return 0
   fi
   if [[ ! -f $launcher || ! -f $SUITE_DIR/classpath.txt ]]; then
@@ -47,11 +47,11 @@ java_rdma_tests() {
     return 1
   fi
   local cp java=${JAVA_HOME:+$JAVA_HOME/bin/}java rc=0
-  cp="target/test-classes:target/classes:$(cat "$SUITE_DIR/classpath.txt")"
+  cp="library/target/test-classes:library/target/classes:$(cat "$SUITE_DIR/classpath.txt")"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   local log=$RPMA_REPORTS_DIR/java-rdma-tests.log
   "$java" $JAVA_OPTS -jar "$launcher" execute --disable-banner --disable-ansi-colors \
-    --class-path "$cp" --scan-class-path target/test-classes --include-tag rdma \
+    --class-path "$cp" --scan-class-path library/target/test-classes --include-tag rdma \
     --exclude-tag destructive \
     --reports-dir "$RPMA_REPORTS_DIR" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # ./dev test: the whole test run, as CI does it (.ci/run).
 #   1. ./dev setup;
-#   2. mvn install without the rdma-tagged tests (the host has no RDMA device);
+#   2. mvn install of every module (library, examples, bench) without the rdma-tagged tests
+#      (the host has no RDMA device): what does not build, or fails a host test, is red;
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh;
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
-#      surefire + target/rdma-reports). Exits non-zero if anything failed or did not build.
+#      surefire of every module + target/rdma-reports). Exits non-zero if anything failed or did not build.
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -15,6 +16,8 @@ cd "$REPO_ROOT"
 # ("Broken pipe"): give everything /dev/null.
 exec </dev/null
 
+# The Maven modules (the parent POM's), whose host tests count in the summary.
+MODULES=(library examples bench)
 SUITE_DIR=target/rdma-suite
 REPORTS_DIR=target/rdma-reports
 # A fixed version: the plugin prefix alone would resolve whatever is newest.
@@ -43,8 +46,8 @@ quiet_mvn() {
 # launcher bundles them, and a second copy of the Jupiter engine on the class path makes the
 # launcher refuse to start ("multiple engines with the same ID").
 prepare_java_suite() {
-  quiet_mvn "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$SUITE_DIR/classpath.full.txt" || return 1
+  quiet_mvn -f library/pom.xml "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$PWD/$SUITE_DIR/classpath.full.txt" || return 1
   local version
   version=$(tr ':' '\n' <"$SUITE_DIR/classpath.full.txt" |
     sed -n 's|.*/junit-platform-commons-\([^/]*\)\.jar$|\1|p' | head -n 1)
@@ -54,14 +57,14 @@ prepare_java_suite() {
   fi
   tr ':' '\n' <"$SUITE_DIR/classpath.full.txt" |
     grep -vE '/org/(junit|opentest4j|apiguardian)/' | paste -sd: >"$SUITE_DIR/classpath.txt"
-  quiet_mvn "$DEP_PLUGIN:copy" \
+  quiet_mvn -N "$DEP_PLUGIN:copy" \
     -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
     -DoutputDirectory="$SUITE_DIR" -Dmdep.stripVersion=true || return 1
 }
 
 prepare_smoke_test() {
   rm -f target/rpma_smoke
-  make -s -C src/test/c OUT_DIR="$PWD/target"
+  make -s -C library/src/test/c OUT_DIR="$PWD/target"
 }
 
 # One boot for the whole rdma suite; rdma-suite.sh exits 0 or 1, anything else is the test
@@ -79,7 +82,7 @@ run_rdma_suite() {
 main() {
   (($# == 0)) || die "usage: ./dev test (no arguments)"
   ./dev setup
-  rm -rf target/surefire-reports "$REPORTS_DIR" "$SUITE_DIR"
+  rm -rf "${MODULES[@]/%//target/surefire-reports}" "$REPORTS_DIR" "$SUITE_DIR"
   mkdir -p "$REPORTS_DIR" "$SUITE_DIR"
 
   local build_ok=1
@@ -98,7 +101,7 @@ main() {
 
   echo
   local ok=1
-  scripts/testbed/junit-summary target/surefire-reports "$REPORTS_DIR" || ok=0
+  scripts/testbed/junit-summary "${MODULES[@]/%//target/surefire-reports}" "$REPORTS_DIR" || ok=0
   ((build_ok && ok))
 }
 

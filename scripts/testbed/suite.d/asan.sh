@@ -7,7 +7,7 @@ set -euo pipefail
 env_file=target/asan-env
 [[ -f $env_file && -d target/asan-classes ]] || { echo "no ASan build (target/asan-env)"; exit 1; }
 mapfile -t asan_env < "$env_file"
-cp="target/asan-classes:target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"
+cp="target/asan-classes:library/target/test-classes:library/target/classes:$(cat target/rdma-suite/classpath.txt)"
 classes=(DescriptorTest OperationsRoundTripTest BadInputTest FailureTest CompletionPathTest
   SecurityTest)
 selectors=()

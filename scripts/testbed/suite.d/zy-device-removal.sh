@@ -11,7 +11,7 @@ set -euo pipefail
 
 # the console launcher's jar brings the JUnit API the test helpers use (classpath.txt leaves
 # JUnit's own jars out for the launcher's sake)
-cp="target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"
+cp="library/target/test-classes:library/target/classes:$(cat target/rdma-suite/classpath.txt)"
 cp+=":target/rdma-suite/junit-platform-console-standalone.jar"
 rc=0
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 -cp "$cp" \

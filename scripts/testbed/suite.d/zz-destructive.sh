@@ -5,8 +5,8 @@
 # spill into other tests. Last of all, for the same reason.
 set -euo pipefail
 [[ ${RPMA_TEST_GUEST:-} == 1 ]] || { echo "not in the throw-away guest: skipped"; exit 0; }
-cp="target/test-classes:target/classes:$(cat target/rdma-suite/classpath.txt)"
+cp="library/target/test-classes:library/target/classes:$(cat target/rdma-suite/classpath.txt)"
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 \
   -jar target/rdma-suite/junit-platform-console-standalone.jar execute --disable-banner \
-  --disable-ansi-colors --details=tree --class-path "$cp" --scan-class-path target/test-classes \
+  --disable-ansi-colors --details=tree --class-path "$cp" --scan-class-path library/target/test-classes \
   --include-tag destructive --reports-dir target/rdma-reports/destructive

@@ -1,18 +1,16 @@
 package dev.rpma.bench;
 
-import dev.rpma.vertx.impl.FdWatcher;
-import io.netty.channel.epoll.Native;
-import io.netty.channel.unix.FileDescriptor;
+import dev.rpma.vertx.internal.EventFd;
+import dev.rpma.vertx.internal.LoopWatch;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
-import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Does a busy connection keep the rest of its event loop waiting? An eventfd is watched on the
- * driver's own event loop, the way the library watches a CQ's fd (FdWatcher); a plain thread
+ * driver's own event loop, the way the library watches a CQ's fd (LoopWatch); a plain thread
  * signals it every {@link #PERIOD_MS} ms, and the probe records how long after the first
  * unhandled signal the loop handled it: first with the loop idle, then while the driver keeps a
  * window of writes in flight. Any other fd on that loop (a socket, the connection's own CM
@@ -31,8 +29,8 @@ final class LoopProbe {
   /** System.nanoTime of the oldest signal not handled yet; 0 when none is pending. */
   private final AtomicLong oldestPending = new AtomicLong();
   private volatile boolean signalling = true;
-  private FileDescriptor eventFd;
-  private FdWatcher watcher;
+  private EventFd eventFd;
+  private LoopWatch watcher;
 
   private LoopProbe(Driver driver) {
     this.driver = driver;
@@ -72,7 +70,7 @@ final class LoopProbe {
     }
     sleep(2 * PERIOD_MS); // the last signal's turn
     Promise<Map<String, Long>> result = Promise.promise();
-    context.runOnContext(v -> watcher.unwatch().onComplete(ar -> {
+    context.runOnContext(v -> watcher.stop().onComplete(ar -> {
       closeEventFd();
       result.complete(Map.of(
           "sent", signals.get(),
@@ -88,8 +86,8 @@ final class LoopProbe {
   private Future<Void> watch() {
     Promise<Void> watching = Promise.promise();
     context.runOnContext(v -> {
-      eventFd = Native.newEventFd();
-      watcher = FdWatcher.create(context, eventFd.intValue(), this::onSignal);
+      eventFd = EventFd.open();
+      watcher = LoopWatch.create(context, eventFd.fd(), this::onSignal);
       watcher.start().onComplete(watching);
     });
     return watching.future();
@@ -98,7 +96,7 @@ final class LoopProbe {
   /** On the loop: consume the eventfd's count, record how long the oldest signal waited. */
   private void onSignal() {
     long now = System.nanoTime();
-    Native.eventFdRead(eventFd.intValue());
+    eventFd.reset();
     long oldest = oldestPending.getAndSet(0);
     if (oldest != 0) {
       lateness.add(now - oldest);
@@ -109,7 +107,7 @@ final class LoopProbe {
   private void signal() {
     while (signalling) {
       oldestPending.compareAndSet(0, System.nanoTime());
-      Native.eventFdWrite(eventFd.intValue(), 1);
+      eventFd.signal();
       signals.incrementAndGet();
       sleep(PERIOD_MS);
     }
@@ -118,7 +116,7 @@ final class LoopProbe {
   private void closeEventFd() {
     try {
       eventFd.close();
-    } catch (IOException e) {
+    } catch (IllegalStateException e) {
       System.err.println("bench: loop probe: closing the eventfd failed: " + e);
     }
   }

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * rpma_jni.h -- shared helpers of the JNI layer
+ *
+ * The JNI layer only translates: Java handles are the librpma pointers as jlong, every
+ * librpma return code goes back to Java as a value, and Java decides what it means.
+ * Errors whose cause is in errno (RPMA_E_PROVIDER, or RPMA_E_NO_COMPLETION from a failed
+ * ibv_get_cq_event) carry errno encoded in the same value (see vrpma_error).
+ */
+#ifndef VRPMA_JNI_H
+#define VRPMA_JNI_H
+
+#include <errno.h>
+#include <stdint.h>
+#include <jni.h>
+#include <librpma.h>
+
+/*
+ * Encodes a librpma error code with errno: code - errno * VRPMA_ERRNO_FACTOR.
+ * librpma codes lie in (-VRPMA_ERRNO_FACTOR, 0), so Java splits them back without ambiguity.
+ */
+#define VRPMA_ERRNO_FACTOR 1000000
+
+static inline jint
+vrpma_error(int ret)
+{
+	int err = errno;
+	if (ret == RPMA_E_PROVIDER || ret == RPMA_E_NO_COMPLETION || ret == RPMA_E_NO_EVENT)
+		return (jint)(ret - err * VRPMA_ERRNO_FACTOR);
+	return (jint)ret;
+}
+
+/* a pointer travels to Java as a positive jlong; an error as a negative one */
+static inline jlong
+vrpma_handle_or_error(int ret, void *ptr)
+{
+	return ret ? (jlong)vrpma_error(ret) : (jlong)(uintptr_t)ptr;
+}
+
+#define VRPMA_PTR(type, handle) ((type *)(uintptr_t)(handle))
+
+/* registration of each file's natives, called from JNI_OnLoad */
+int vrpma_register_setup(JNIEnv *env, jclass cls);
+int vrpma_register_conn(JNIEnv *env, jclass cls);
+int vrpma_register_ops(JNIEnv *env, jclass cls);
+int vrpma_register_cq(JNIEnv *env, jclass cls);
+int vrpma_register_log(JNIEnv *env, jclass cls);
+int vrpma_register_constants(JNIEnv *env, jclass cls);
+int vrpma_register_eventfd(JNIEnv *env, jclass cls);
+
+/* the log bridge keeps the VM to reach Java from librpma's log callback */
+void vrpma_log_init(JavaVM *vm);
+/* ...and lets it go at JNI_OnUnload (librpma stops calling back first) */
+void vrpma_log_fini(JNIEnv *env);
+
+#define VRPMA_NMETHODS(table) ((jint)(sizeof(table) / sizeof((table)[0])))
+
+#endif /* VRPMA_JNI_H */

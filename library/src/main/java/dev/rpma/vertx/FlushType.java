@@ -1,0 +1,9 @@
+package dev.rpma.vertx;
+
+/** How deep {@code flush} pushes data on the remote side (librpma's rpma_flush_type). */
+public enum FlushType {
+  /** Down to the persistent domain: needs the region registered with FLUSH_PERSISTENT. */
+  PERSISTENT,
+  /** Deep enough to be visible to the remote CPU: needs FLUSH_VISIBILITY. */
+  VISIBILITY
+}

@@ -1,0 +1,104 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.impl.engine.OpKind;
+import dev.rpma.vertx.impl.engine.QueuedOp;
+import dev.rpma.vertx.impl.jni.Native;
+
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.Received;
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectionClosedException;
+import dev.rpma.vertx.RpmaConnectionRequest;
+import io.vertx.core.Future;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** An incoming request, answered exactly once, on the server's loop. */
+final class ConnectionRequestImpl implements RpmaConnectionRequest {
+
+  private final ServerImpl server;
+  private final long req;
+  private final byte[] privateData;
+  private final AtomicBoolean answered = new AtomicBoolean();
+  private final List<QueuedOp> receives = new ArrayList<>();
+
+  ConnectionRequestImpl(ServerImpl server, long req, byte[] privateData) {
+    this.server = server;
+    this.req = req;
+    this.privateData = privateData;
+  }
+
+  @Override
+  public byte[] privateData() {
+    return privateData.clone();
+  }
+
+  @Override
+  public synchronized Future<Received> recv(MemoryRegion dst, long offset, long length) {
+    ContextInternal context = server.context();
+    String bad = MemoryRegionImpl.checkUse(dst, server.peer(), MemoryUsage.RECV, offset, length);
+    if (bad != null) {
+      return context.failedFuture(new IllegalArgumentException("recv: " + bad));
+    }
+    MemoryRegionImpl region = (MemoryRegionImpl) dst;
+    if (answered.get()) {
+      return context.failedFuture(new IllegalStateException(
+          "recv: post receives on a request before accepting it"));
+    }
+    if (!region.acquire()) {
+      return context.failedFuture(new IllegalStateException("recv: the local region is closed"));
+    }
+    PromiseInternal<Received> promise = context.promise();
+    receives.add(new QueuedOp(OpKind.RECV, region, offset, null, 0, length, 0, promise));
+    return promise.future();
+  }
+
+  /** Fails receives that were never posted, releasing their regions. */
+  static void fail(List<QueuedOp> receives, String why) {
+    for (QueuedOp r : receives) {
+      r.local().release();
+      r.promise().tryFail(new RpmaConnectionClosedException("recv: " + why));
+    }
+  }
+
+  @Override
+  public Future<RpmaConnection> accept(byte[] privateData) {
+    if (privateData != null && (privateData.length == 0
+        || privateData.length > RpmaConnection.MAX_ACCEPT_PRIVATE_DATA)) {
+      return server.context().failedFuture(new IllegalArgumentException(
+          "private data must be 1 to " + RpmaConnection.MAX_ACCEPT_PRIVATE_DATA
+              + " bytes (the RDMA CM limit of an accept), got " + privateData.length));
+    }
+    if (!answered.compareAndSet(false, true)) {
+      return server.context().failedFuture(
+          new IllegalStateException("this request was already answered"));
+    }
+    server.answered(this);
+    byte[] pdata = privateData == null ? null : privateData.clone();
+    List<QueuedOp> posted = takeReceives();
+    return server.context().succeededFuture().compose(v -> server.accept(req, pdata, posted));
+  }
+
+  @Override
+  public void reject() {
+    if (answered.compareAndSet(false, true)) {
+      server.answered(this);
+      fail(takeReceives(), "the request was rejected");
+      if (server.context().inThread()) {
+        Native.connReqDelete(req);
+      } else {
+        server.context().runOnContext(v -> Native.connReqDelete(req));
+      }
+    }
+  }
+
+  private synchronized List<QueuedOp> takeReceives() {
+    List<QueuedOp> taken = List.copyOf(receives);
+    receives.clear();
+    return taken;
+  }
+}

@@ -1,0 +1,113 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.internal.ContextInternal;
+import java.nio.ByteBuffer;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A registered region. Operations hold it (and so its buffer) from the call until their
+ * completion; {@link #close()} deregisters once the last one is done.
+ */
+public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
+
+  private final PeerImpl peer;
+  private final long handle;
+  private final ByteBuffer buffer;
+  private final Set<MemoryUsage> usages;
+  private final byte[] descriptor;
+  private final RefCounted life;
+  private final Promise<Void> deregistered;
+
+  MemoryRegionImpl(PeerImpl peer, ContextInternal context, long handle, ByteBuffer buffer,
+      Set<MemoryUsage> usages, byte[] descriptor) {
+    this.peer = peer;
+    this.handle = handle;
+    this.buffer = buffer;
+    this.usages = Collections.unmodifiableSet(EnumSet.copyOf(usages));
+    this.descriptor = descriptor;
+    this.deregistered = context.promise();
+    this.life = new RefCounted(this::deregister);
+  }
+
+  @Override
+  public ByteBuffer buffer() {
+    return buffer.duplicate();
+  }
+
+  @Override
+  public long size() {
+    return buffer.capacity();
+  }
+
+  @Override
+  public Set<MemoryUsage> usages() {
+    return usages;
+  }
+
+  @Override
+  public byte[] descriptor() {
+    return descriptor.clone();
+  }
+
+  @Override
+  public Future<Void> close() {
+    life.close();
+    return deregistered.future();
+  }
+
+  private void deregister() {
+    peer.blocking(() -> Errors.check("rpma_mr_dereg", Native.mrDereg(handle)))
+        .onComplete(ar -> {
+          peer.forget(this);
+          deregistered.handle(ar.mapEmpty());
+        });
+  }
+
+  public long handle() {
+    return handle;
+  }
+
+  PeerImpl peer() {
+    return peer;
+  }
+
+  boolean acquire() {
+    return life.tryAcquire();
+  }
+
+  void release() {
+    life.release();
+  }
+
+  /**
+   * Null if {@code region} is one of {@code peer}'s (its protection domain) and allows
+   * {@code usage} over [offset, offset + length); else why not.
+   */
+  static String checkUse(MemoryRegion region, PeerImpl peer, MemoryUsage usage, long offset,
+      long length) {
+    if (!(region instanceof MemoryRegionImpl r)) {
+      return region == null ? "the local region is null" : "not a region of vertx-rpma";
+    }
+    if (r.peer != peer) {
+      return "the local region was registered with another peer (protection domain)";
+    }
+    return r.check(usage, offset, length);
+  }
+
+  /** Null if the region allows {@code usage} over [offset, offset + length); else why not. */
+  String check(MemoryUsage usage, long offset, long length) {
+    if (!usages.contains(usage)) {
+      return "the local region was not registered for " + usage + " (it has " + usages + ")";
+    }
+    return Ranges.check("local region", offset, length, size());
+  }
+}

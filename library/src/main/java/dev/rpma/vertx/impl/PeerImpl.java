@@ -1,0 +1,241 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.impl.jni.NativeConstants;
+
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
+
+import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.RpmaException;
+import dev.rpma.vertx.RpmaPeer;
+import dev.rpma.vertx.RpmaServer;
+import io.vertx.core.Closeable;
+import io.vertx.core.Completable;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The peer: a protection domain on the device that serves an address.
+ *
+ * <p>librpma's set-up calls on one peer are not all thread-safe (THREAD_SAFETY.md), and some
+ * block: they run on worker threads, one at a time per peer ({@link #blocking}).
+ */
+public final class PeerImpl implements RpmaPeer, Closeable {
+
+  private final VertxInternal vertx;
+  private final String address;
+  private final String deviceName;
+  private final long handle;
+  private final Object setupLock = new Object();
+  private final Set<AsyncCloseable> children = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+  private Future<Void> closing;
+
+  private PeerImpl(VertxInternal vertx, String address, String deviceName, long handle) {
+    this.vertx = vertx;
+    this.address = address;
+    this.deviceName = deviceName;
+    this.handle = handle;
+  }
+
+  public static Future<RpmaPeer> open(Vertx vertx, String address) {
+    Objects.requireNonNull(vertx, "vertx");
+    VertxInternal vx = (VertxInternal) vertx;
+    ContextInternal ctx = vx.getOrCreateContext();
+    if (address == null || address.isBlank()) {
+      return ctx.failedFuture(new IllegalArgumentException("address must be an IP address"));
+    }
+    try {
+      LoopContexts.requireEpoll(vertx);
+      Native.ensureLoaded();
+    } catch (RuntimeException | LinkageError e) {
+      return ctx.failedFuture(e);
+    }
+    return ctx.<RpmaPeer>executeBlocking(() -> {
+      long ibv = Native.ibvContextForAddress(address);
+      if (NativeError.isError(ibv)) {
+        RpmaException e = Errors.rpma("rpma_utils_get_ibv_context", ibv);
+        throw new RpmaException("no RDMA device serves address " + address
+            + " (is an RDMA link, e.g. Soft-RoCE rxe, configured on its interface?): "
+            + e.getMessage(), e.code(), e.errno());
+      }
+      long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
+      return new PeerImpl(vx, address, Native.ibvDeviceName(ibv), peer);
+    }, false).onSuccess(p -> vx.addCloseHook((PeerImpl) p));
+  }
+
+  @Override
+  public String address() {
+    return address;
+  }
+
+  @Override
+  public String deviceName() {
+    return deviceName;
+  }
+
+  VertxInternal vertx() {
+    return vertx;
+  }
+
+  public long handle() {
+    return handle;
+  }
+
+  /** Runs a set-up call on a worker thread, serialised per peer; result on the caller's context. */
+  public <T> Future<T> blocking(Callable<T> call) {
+    return blocking(vertx.getOrCreateContext(), call);
+  }
+
+  /** Same, with the result delivered on the given context. */
+  public <T> Future<T> blocking(ContextInternal context, Callable<T> call) {
+    return context.executeBlocking(() -> {
+      synchronized (setupLock) {
+        return call.call();
+      }
+    }, false);
+  }
+
+  void adopt(AsyncCloseable child) {
+    children.add(child);
+  }
+
+  void forget(AsyncCloseable child) {
+    children.remove(child);
+  }
+
+  private IllegalStateException closedError() {
+    return new IllegalStateException("the peer is closed");
+  }
+
+  @Override
+  public Future<MemoryRegion> register(ByteBuffer buffer, Set<MemoryUsage> usages) {
+    ContextInternal ctx = vertx.getOrCreateContext();
+    if (buffer == null || !buffer.isDirect()) {
+      return ctx.failedFuture(new IllegalArgumentException(
+          "only a direct ByteBuffer (allocateDirect, or a MappedByteBuffer) can be registered"));
+    }
+    if (usages == null || usages.isEmpty()) {
+      return ctx.failedFuture(new IllegalArgumentException("give at least one MemoryUsage"));
+    }
+    if (!buffer.hasRemaining()) {
+      return ctx.failedFuture(new IllegalArgumentException("the buffer has no bytes to register"));
+    }
+    if (closed) {
+      return ctx.failedFuture(closedError());
+    }
+    ByteBuffer view = buffer.slice();
+    int flags = NativeConstants.usageFlags(usages);
+    return blocking(ctx, () -> {
+      long mr = Errors.check("rpma_mr_reg",
+          Native.mrReg(handle, view, 0, view.capacity(), flags));
+      byte[] descriptor = Native.mrDescriptor(mr);
+      if (descriptor == null) {
+        Native.mrDereg(mr);
+        throw new IllegalStateException("rpma_mr_get_descriptor failed");
+      }
+      MemoryRegionImpl region = new MemoryRegionImpl(this, ctx, mr, view, usages, descriptor);
+      adopt(region);
+      return region;
+    });
+  }
+
+  @Override
+  public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
+      byte[] privateData) {
+    ContextInternal ctx;
+    try {
+      ctx = LoopContexts.eventLoopContext(vertx);
+    } catch (RuntimeException e) {
+      return vertx.getOrCreateContext().failedFuture(e);
+    }
+    String invalid = Endpoints.check(address, port, options);
+    if (invalid == null && privateData != null
+        && (privateData.length == 0
+            || privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA)) {
+      invalid = "private data must be 1 to " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
+          + " bytes (the RDMA CM limit of a connect request), got " + privateData.length;
+    }
+    if (invalid != null) {
+      return ctx.failedFuture(new IllegalArgumentException(invalid));
+    }
+    if (closed) {
+      return ctx.failedFuture(closedError());
+    }
+    ConnectionOptions opts = new ConnectionOptions(options);
+    byte[] pdata = privateData == null ? null : privateData.clone();
+    return blocking(ctx, () -> {
+      long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(opts));
+      try {
+        long req = Errors.check("rpma_conn_req_new",
+            Native.connReqNew(handle, address, String.valueOf(port), cfg));
+        return Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, pdata));
+      } finally {
+        Native.connCfgDelete(cfg);
+      }
+    }).compose(conn -> ConnectionImpl.start(this, ctx, conn, opts,
+        "connection to " + address + ":" + port));
+  }
+
+  @Override
+  public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+      Handler<RpmaConnectionRequest> requestHandler) {
+    ContextInternal ctx;
+    try {
+      ctx = LoopContexts.eventLoopContext(vertx);
+    } catch (RuntimeException e) {
+      return vertx.getOrCreateContext().failedFuture(e);
+    }
+    String invalid = Endpoints.check(address, port, options);
+    if (invalid == null && requestHandler == null) {
+      invalid = "a request handler is required";
+    }
+    if (invalid != null) {
+      return ctx.failedFuture(new IllegalArgumentException(invalid));
+    }
+    if (closed) {
+      return ctx.failedFuture(closedError());
+    }
+    ConnectionOptions opts = new ConnectionOptions(options);
+    return blocking(ctx, () -> Errors.check("rpma_ep_listen",
+        Native.epListen(handle, address, String.valueOf(port))))
+        .compose(ep -> ServerImpl.start(this, ctx, ep, port, opts, requestHandler));
+  }
+
+  @Override
+  public synchronized Future<Void> close() {
+    if (closing == null) {
+      closed = true;
+      vertx.removeCloseHook(this);
+      List<Future<Void>> all = new ArrayList<>();
+      for (AsyncCloseable child : List.copyOf(children)) {
+        all.add(child.close());
+      }
+      closing = Future.join(all).transform(ar ->
+          blocking(() -> Errors.check("rpma_peer_delete",
+              Native.peerDelete(handle)))).mapEmpty();
+    }
+    return closing;
+  }
+
+  /** Vert.x is closing. */
+  @Override
+  public void close(Completable<Void> completion) {
+    close().onComplete(completion);
+  }
+}

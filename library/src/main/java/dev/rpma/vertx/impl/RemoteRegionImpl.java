@@ -1,0 +1,87 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.impl.jni.NativeConstants;
+
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
+
+import dev.rpma.vertx.RemoteMemoryRegion;
+import java.util.Objects;
+
+/**
+ * A peer's region, decoded by librpma from its descriptor. Held only while an operation is
+ * being posted (the device copies address and key into the work request), so closing it never
+ * waits for completions.
+ */
+public final class RemoteRegionImpl implements RemoteMemoryRegion {
+
+
+  private final long handle;
+  private final long size;
+  private final int flushType;
+  private final RefCounted life;
+
+  private RemoteRegionImpl(long handle, long size, int flushType) {
+    this.handle = handle;
+    this.size = size;
+    this.flushType = flushType;
+    this.life = new RefCounted(() -> Native.mrRemoteDelete(handle));
+  }
+
+  public static RemoteMemoryRegion fromDescriptor(byte[] descriptor) {
+    Objects.requireNonNull(descriptor, "descriptor");
+    Native.ensureLoaded();
+    long handle = Native.mrRemoteFromDescriptor(descriptor);
+    if (NativeError.isError(handle)) {
+      throw new IllegalArgumentException("not a valid remote memory region descriptor ("
+          + descriptor.length + " bytes): " + Errors.rpma("rpma_mr_remote_from_descriptor",
+          handle).getMessage());
+    }
+    long size = Native.mrRemoteSize(handle);
+    int flushType = Native.mrRemoteFlushType(handle);
+    if (size < 0 || flushType < 0) {
+      Native.mrRemoteDelete(handle);
+      throw new IllegalArgumentException("remote memory region descriptor unreadable");
+    }
+    return new RemoteRegionImpl(handle, size, flushType);
+  }
+
+  @Override
+  public long size() {
+    return size;
+  }
+
+  @Override
+  public boolean supportsPersistentFlush() {
+    return (flushType & NativeConstants.usageFlag(MemoryUsage.FLUSH_PERSISTENT)) != 0;
+  }
+
+  @Override
+  public boolean supportsVisibilityFlush() {
+    return (flushType & NativeConstants.usageFlag(MemoryUsage.FLUSH_VISIBILITY)) != 0;
+  }
+
+  @Override
+  public void close() {
+    life.close();
+  }
+
+  public long handle() {
+    return handle;
+  }
+
+  boolean acquire() {
+    return life.tryAcquire();
+  }
+
+  void release() {
+    life.release();
+  }
+
+  /** Null if [offset, offset + length) lies in the region; else what is wrong. */
+  String check(long offset, long length) {
+    return Ranges.check("remote region", offset, length, size);
+  }
+}

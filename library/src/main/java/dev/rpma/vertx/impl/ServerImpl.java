@@ -1,0 +1,168 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.impl.engine.FdWatcher;
+import dev.rpma.vertx.impl.engine.QueuedOp;
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
+
+import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.RpmaServer;
+import io.vertx.core.Closeable;
+import io.vertx.core.Completable;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.internal.ContextInternal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+/**
+ * A librpma endpoint: its fd on the owning context's loop; each readiness takes every pending
+ * connection request (until EAGAIN) and hands it to the user's handler.
+ */
+final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
+
+  private static final Logger LOG = Logger.getLogger(ServerImpl.class.getName());
+
+  private final PeerImpl peer;
+  private final ContextInternal context;
+  private final long ep;
+  private final int port;
+  private final ConnectionOptions options;
+  private final long connCfg;
+  private final Handler<RpmaConnectionRequest> requestHandler;
+  private final Set<RpmaConnection> accepted = ConcurrentHashMap.newKeySet();
+  private final Set<ConnectionRequestImpl> unanswered = ConcurrentHashMap.newKeySet();
+  private FdWatcher watcher;
+  private Future<Void> closing;
+
+  private ServerImpl(PeerImpl peer, ContextInternal context, long ep, int port,
+      ConnectionOptions options, long connCfg, Handler<RpmaConnectionRequest> requestHandler) {
+    this.peer = peer;
+    this.context = context;
+    this.ep = ep;
+    this.port = port;
+    this.options = options;
+    this.connCfg = connCfg;
+    this.requestHandler = requestHandler;
+  }
+
+  /** Call on the context, with a listening endpoint. */
+  // addCloseHook is deprecated in Vert.x 5.2 but remains the hook that verticle undeploy runs
+  @SuppressWarnings("deprecation")
+  static Future<RpmaServer> start(PeerImpl peer, ContextInternal context, long ep, int port,
+      ConnectionOptions options, Handler<RpmaConnectionRequest> requestHandler) {
+    long cfg = Endpoints.newConnCfg(options);
+    int fd = Native.epFd(ep);
+    if (NativeError.isError(cfg) || fd < 0) {
+      if (!NativeError.isError(cfg)) {
+        Native.connCfgDelete(cfg);
+      }
+      long error = NativeError.isError(cfg) ? cfg : fd;
+      return peer.blocking(context, () -> Native.epShutdown(ep))
+          .transform(ar -> context.failedFuture(Errors.rpma("listen set-up", error)));
+    }
+    ServerImpl server = new ServerImpl(peer, context, ep, port, options, cfg, requestHandler);
+    server.watcher = FdWatcher.create(context, fd, server::onRequests);
+    peer.adopt(server);
+    context.addCloseHook(server);
+    return server.watcher.start()
+        .<RpmaServer>map(server)
+        .recover(e -> server.close().transform(ar -> context.failedFuture(e)));
+  }
+
+  private void onRequests() {
+    while (closing == null) {
+      long req = Native.epNextConnReq(ep, connCfg);
+      if (NativeError.isError(req)) {
+        if (!NativeError.isAgain(req)) {
+          // a CM event that was not a request (librpma consumed it): keep serving
+          LOG.warning(() -> "listener on port " + port + ": a connection-manager event that is"
+              + " not a connection request (e.g. the device was removed): "
+              + Errors.rpma("rpma_ep_next_conn_req", req).getMessage());
+          if (NativeError.code(req) != NativeError.RPMA_E_INVAL) {
+            return;
+          }
+          continue;
+        }
+        return;
+      }
+      byte[] pdata = Native.connReqPrivateData(req);
+      ConnectionRequestImpl request = new ConnectionRequestImpl(this, req,
+          pdata == null ? new byte[0] : pdata);
+      unanswered.add(request);
+      requestHandler.handle(request);
+    }
+  }
+
+  /** Accepts a request, with the receives posted on it; on the server's context. */
+  Future<RpmaConnection> accept(long req, byte[] privateData, List<QueuedOp> receives) {
+    if (closing != null) {
+      Native.connReqDelete(req);
+      ConnectionRequestImpl.fail(receives, "the server is closed");
+      return context.failedFuture(new IllegalStateException("the server is closed"));
+    }
+    return ConnectionImpl.accept(peer, context, req, privateData, receives, options,
+        "connection accepted on port " + port).onSuccess(c -> {
+          accepted.add(c);
+          ((ConnectionImpl) c).whenClosed().onComplete(ar -> accepted.remove(c));
+        });
+  }
+
+  ContextInternal context() {
+    return context;
+  }
+
+  PeerImpl peer() {
+    return peer;
+  }
+
+  /** The request was accepted or rejected. */
+  void answered(ConnectionRequestImpl request) {
+    unanswered.remove(request);
+  }
+
+  @Override
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public Future<Void> close() {
+    if (!context.inThread()) {
+      return context.succeededFuture().compose(v -> close());
+    }
+    if (closing == null) {
+      // requests nobody answered: reject them, so their clients hear now, not at a timeout
+      for (ConnectionRequestImpl request : List.copyOf(unanswered)) {
+        request.reject();
+      }
+      List<Future<Void>> all = new ArrayList<>();
+      for (RpmaConnection c : accepted) {
+        all.add(c.close());
+      }
+      closing = Future.join(all)
+          .transform(ar -> watcher.unwatch())
+          .transform(ar -> peer.blocking(context, () -> {
+            Native.connCfgDelete(connCfg);
+            return Errors.check("rpma_ep_shutdown", Native.epShutdown(ep));
+          }))
+          .onComplete(ar -> {
+            peer.forget(this);
+            context.removeCloseHook(this);
+          })
+          .mapEmpty();
+    }
+    return closing;
+  }
+
+  @Override
+  public void close(Completable<Void> completion) {
+    close().onComplete(completion);
+  }
+}

@@ -1,0 +1,57 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.ConnectionOptions;
+
+/**
+ * Room in the queues: an operation is posted only when the send (or receive) queue has a free
+ * entry AND the CQ it completes on can take its completion, so no call sequence can overrun a
+ * CQ. Without a receive CQ, sends and receives share the main CQ.
+ */
+public final class FlowControl {
+
+  private final int sendLimit;
+  private final int recvLimit;
+  private final int sharedCqLimit;
+  private int sendsInFlight;
+  private int recvsInFlight;
+
+  public FlowControl(ConnectionOptions o) {
+    boolean separateRecvCq = o.getRcqSize() > 0;
+    sendLimit = Math.min(o.getSqSize(), o.getCqSize());
+    recvLimit = Math.min(o.getRqSize(), separateRecvCq ? o.getRcqSize() : o.getCqSize());
+    sharedCqLimit = separateRecvCq ? Integer.MAX_VALUE : o.getCqSize();
+  }
+
+  /** The most operations that can be in flight at once: the size of the pending table. */
+  public int capacity() {
+    return sendLimit + recvLimit;
+  }
+
+  /** Reads, writes, flushes and sends posted and not yet completed. */
+  public int sendsInFlight() {
+    return sendsInFlight;
+  }
+
+  public boolean hasRoom(byte kind) {
+    if (sendsInFlight + recvsInFlight >= sharedCqLimit) {
+      return false;
+    }
+    return OpKind.isReceive(kind) ? recvsInFlight < recvLimit : sendsInFlight < sendLimit;
+  }
+
+  public void acquire(byte kind) {
+    if (OpKind.isReceive(kind)) {
+      recvsInFlight++;
+    } else {
+      sendsInFlight++;
+    }
+  }
+
+  public void release(byte kind) {
+    if (OpKind.isReceive(kind)) {
+      recvsInFlight--;
+    } else {
+      sendsInFlight--;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.impl.MemoryRegionImpl;
+
+import io.vertx.core.internal.PromiseInternal;
+
+/**
+ * The operations of one connection that are posted and not yet completed, indexed by the wr_id
+ * they were posted with: {@code generation << 32 | slot}. The generation makes a stale or
+ * foreign wr_id miss instead of completing someone else's operation; each operation completes
+ * exactly once. Preallocated, loop-confined: nothing is allocated per operation.
+ */
+public final class PendingOps {
+
+  private final PromiseInternal<?>[] promises;
+  private final MemoryRegionImpl[] regions;
+  private final byte[] kinds;
+  private final int[] generations;
+  private final int[] free;
+  private int freeCount;
+
+  public PendingOps(int capacity) {
+    promises = new PromiseInternal<?>[capacity];
+    regions = new MemoryRegionImpl[capacity];
+    kinds = new byte[capacity];
+    generations = new int[capacity];
+    free = new int[capacity];
+    for (int i = 0; i < capacity; i++) {
+      free[i] = capacity - 1 - i;
+    }
+    freeCount = capacity;
+  }
+
+  public int size() {
+    return promises.length - freeCount;
+  }
+
+  /** Takes a slot; the caller made sure there is room (flow control). Returns the wr_id. */
+  public long add(byte kind, PromiseInternal<?> promise, MemoryRegionImpl region) {
+    int slot = free[--freeCount];
+    promises[slot] = promise;
+    regions[slot] = region;
+    kinds[slot] = kind;
+    return ((long) generations[slot] << 32) | slot;
+  }
+
+  /** The slot of a wr_id that is pending, or -1. */
+  public int slotOf(long wrId) {
+    int slot = (int) wrId;
+    if (slot < 0 || slot >= promises.length || promises[slot] == null
+        || generations[slot] != (int) (wrId >>> 32)) {
+      return -1;
+    }
+    return slot;
+  }
+
+  public byte kind(int slot) {
+    return kinds[slot];
+  }
+
+  public PromiseInternal<?> promise(int slot) {
+    return promises[slot];
+  }
+
+  public MemoryRegionImpl region(int slot) {
+    return regions[slot];
+  }
+
+  /** Frees a slot; its wr_id will never match again. */
+  public void remove(int slot) {
+    promises[slot] = null;
+    regions[slot] = null;
+    generations[slot]++;
+    free[freeCount++] = slot;
+  }
+
+  /** The slots in use, for failing everything at close. */
+  public int[] slotsInUse() {
+    int[] out = new int[size()];
+    int n = 0;
+    for (int i = 0; i < promises.length; i++) {
+      if (promises[i] != null) {
+        out[n++] = i;
+      }
+    }
+    return out;
+  }
+}

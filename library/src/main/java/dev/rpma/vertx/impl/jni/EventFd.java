@@ -1,0 +1,55 @@
+package dev.rpma.vertx.impl.jni;
+
+/**
+ * A Linux eventfd of our own (non-blocking), a typed handle over the raw fd: the drain
+ * continuation's wake-up, without Netty's internal {@code io.netty.channel.epoll.Native}.
+ */
+public final class EventFd implements AutoCloseable {
+
+  private final int fd;
+  private boolean closed;
+
+  private EventFd(int fd) {
+    this.fd = fd;
+  }
+
+  /** A new eventfd; throws with errno if the process is out of fds. */
+  public static EventFd open() {
+    Native.ensureLoaded();
+    int fd = Native.eventFdNew();
+    if (fd < 0) {
+      throw new IllegalStateException("eventfd() failed, errno " + (-fd)
+          + (-fd == 24 ? " (EMFILE: the process is at its fd limit, see ulimit -n)" : ""));
+    }
+    return new EventFd(fd);
+  }
+
+  public int fd() {
+    return fd;
+  }
+
+  /** Makes it readable (adds one to its counter); any thread. */
+  public void signal() {
+    check("eventfd_write", Native.eventFdSignal(fd));
+  }
+
+  /** Reads its counter back to zero, so it stops being readable. */
+  public void reset() {
+    check("eventfd_read", Native.eventFdReset(fd));
+  }
+
+  /** Closes the fd: only once it is out of every epoll set. */
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      check("close", Native.fdClose(fd));
+    }
+  }
+
+  private void check(String call, int rc) {
+    if (rc < 0) {
+      throw new IllegalStateException(call + " on eventfd " + fd + " failed, errno " + (-rc));
+    }
+  }
+}

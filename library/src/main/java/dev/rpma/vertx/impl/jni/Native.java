@@ -1,0 +1,117 @@
+package dev.rpma.vertx.impl.jni;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The one class with native methods: a thin binding over librpma.
+ *
+ * <p>Handles are librpma pointers as {@code long}. Calls return a value or a negative encoded
+ * error ({@link NativeError}); nothing here throws. Which calls may block, and must therefore
+ * run on a worker thread, is said on each group.
+ */
+public final class Native {
+
+  private Native() {
+  }
+
+  static {
+    NativeLibraryLoader.load();
+    // librpma's log to java.util.logging, from now on, at the level JUL would keep
+    int rc = logInstall(RpmaLog.threshold());
+    if (rc != 0) {
+      RpmaLog.LOGGER.warning("cannot route librpma's log to java.util.logging: error " + rc);
+    }
+  }
+
+  /** Makes sure the library is loaded; throws a clear error if it cannot be. */
+  public static void ensureLoaded() {
+    // the static initialiser did the work
+  }
+
+  // ---- set-up: may block, worker threads only ----
+  public static native long ibvContextForAddress(String address);
+  public static native String ibvDeviceName(long ibvContext);
+  public static native long peerNew(long ibvContext);
+  public static native int peerDelete(long peer);
+  public static native long mrReg(long peer, ByteBuffer buffer, long offset, long length, int usage);
+  public static native int mrDereg(long mr);
+  public static native long epListen(long peer, String address, String port);
+  public static native int epShutdown(long ep);
+  public static native long connReqNew(long peer, String address, String port, long connCfg);
+  public static native int connDelete(long conn);
+
+  // ---- configurations and descriptors: never block ----
+  public static native long peerCfgNew(boolean directWriteToPmem);
+  public static native long peerCfgFromDescriptor(byte[] descriptor);
+  public static native byte[] peerCfgDescriptor(long peerCfg);
+  public static native int peerCfgDirectWrite(long peerCfg);
+  public static native int peerCfgDelete(long peerCfg);
+  public static native byte[] mrDescriptor(long mr);
+  public static native long mrRemoteFromDescriptor(byte[] descriptor);
+  public static native long mrRemoteSize(long remoteMr);
+  public static native int mrRemoteFlushType(long remoteMr);
+  public static native int mrRemoteDelete(long remoteMr);
+  public static native long connCfgNew(int timeoutMs, int cqSize, int rcqSize, int sqSize, int rqSize,
+      boolean sharedChannel);
+  public static native int connCfgDelete(long connCfg);
+  public static native long directBufferAddress(ByteBuffer buffer);
+  public static native int setNonBlocking(int fd);
+  public static native String errorString(int code);
+  public static native String wcStatusString(int status);
+  public static native String connEventString(int event);
+  public static native int logInstall(int level);
+
+  // ---- connection management: on the event loop, over non-blocking fds ----
+  public static native int epFd(long ep);
+  public static native long epNextConnReq(long ep, long connCfg);
+  public static native byte[] connReqPrivateData(long req);
+  public static native long connReqConnect(long req, byte[] privateData);
+  public static native int connReqDelete(long req);
+  public static native int connReqRecv(long req, long dstMr, long offset, long length, long wrId);
+  public static native int connEventFd(long conn);
+  public static native int connNextEvent(long conn);
+  public static native byte[] connPrivateData(long conn);
+  public static native int connApplyRemotePeerCfg(long conn, long peerCfg);
+  public static native long connCq(long conn);
+  public static native long connRcq(long conn);
+  public static native int connComplFd(long conn);
+  public static native int connDisconnect(long conn);
+
+  // ---- data path: on the connection's event loop ----
+  public static native int read(long conn, long dstMr, long dstOffset, long srcRemoteMr, long srcOffset,
+      long length, long wrId);
+  public static native int write(long conn, long dstRemoteMr, long dstOffset, long srcMr, long srcOffset,
+      long length, long wrId);
+  public static native int writeWithImm(long conn, long dstRemoteMr, long dstOffset, long srcMr,
+      long srcOffset, long length, int imm, long wrId);
+  public static native int atomicWrite(long conn, long dstRemoteMr, long dstOffset, long value, long wrId);
+  public static native int flush(long conn, long dstRemoteMr, long dstOffset, long length, int type,
+      long wrId);
+  public static native int send(long conn, long srcMr, long offset, long length, long wrId);
+  public static native int sendWithImm(long conn, long srcMr, long offset, long length, int imm,
+      long wrId);
+  public static native int recv(long conn, long dstMr, long offset, long length, long wrId);
+
+  // ---- completions: on the connection's event loop ----
+  public static native int cqDrain(long cq, long bufferAddress, int maxEntries, boolean waitFirst);
+  public static native int connWaitAll(long conn);
+  /** One blocking rpma_cq_wait: for the thread-per-CQ reference design, never the library. */
+  public static native int cqWaitOnce(long cq);
+  public static native int cqFd(long cq);
+  public static native int wcLayout(int[] out);
+
+  // ---- constants, by their C names (NativeConstants): never block ----
+  /** The value of a librpma, verbs or kernel constant; Integer.MIN_VALUE if unknown. */
+  public static native int constant(String name);
+
+  // ---- our own eventfd (the drain continuation): never block; 0 or fd, else -errno ----
+  public static native int eventFdNew();
+  public static native int eventFdSignal(int fd);
+  public static native int eventFdReset(int fd);
+  public static native int fdClose(int fd);
+
+  /** Called by the C log bridge for every librpma log line at or above the threshold. */
+  public static void onLog(int level, String file, int line, String function, String message) {
+    RpmaLog.log(level, file, line, function, message);
+  }
+}

@@ -1,0 +1,100 @@
+package dev.rpma.vertx.impl.jni;
+
+import dev.rpma.vertx.FlushType;
+import dev.rpma.vertx.MemoryUsage;
+import java.util.Set;
+
+/**
+ * librpma's, verbs' and the kernel's constants, read from the JNI library by their C names
+ * once, when this class initialises: no Java file copies a native value. A name the library
+ * does not know fails the load, so a mismatch cannot go unnoticed.
+ */
+public final class NativeConstants {
+
+  // errors (librpma.h)
+  public static final int RPMA_E_UNKNOWN = get("RPMA_E_UNKNOWN");
+  public static final int RPMA_E_NOSUPP = get("RPMA_E_NOSUPP");
+  public static final int RPMA_E_PROVIDER = get("RPMA_E_PROVIDER");
+  public static final int RPMA_E_NOMEM = get("RPMA_E_NOMEM");
+  public static final int RPMA_E_INVAL = get("RPMA_E_INVAL");
+  public static final int RPMA_E_NO_COMPLETION = get("RPMA_E_NO_COMPLETION");
+  public static final int RPMA_E_NO_EVENT = get("RPMA_E_NO_EVENT");
+  public static final int RPMA_E_AGAIN = get("RPMA_E_AGAIN");
+  public static final int RPMA_E_SHARED_CHANNEL = get("RPMA_E_SHARED_CHANNEL");
+  public static final int RPMA_E_NOT_SHARED_CHNL = get("RPMA_E_NOT_SHARED_CHNL");
+  /** An error with its errno: {@code code - errno * ERRNO_FACTOR} (rpma_jni.h). */
+  public static final int ERRNO_FACTOR = get("VRPMA_ERRNO_FACTOR");
+  public static final int EAGAIN = get("EAGAIN");
+
+  // connection events
+  public static final int RPMA_CONN_ESTABLISHED = get("RPMA_CONN_ESTABLISHED");
+  public static final int RPMA_CONN_CLOSED = get("RPMA_CONN_CLOSED");
+  public static final int RPMA_CONN_LOST = get("RPMA_CONN_LOST");
+
+  // log levels
+  public static final int RPMA_LOG_DISABLED = get("RPMA_LOG_DISABLED");
+  public static final int RPMA_LOG_LEVEL_FATAL = get("RPMA_LOG_LEVEL_FATAL");
+  public static final int RPMA_LOG_LEVEL_ERROR = get("RPMA_LOG_LEVEL_ERROR");
+  public static final int RPMA_LOG_LEVEL_WARNING = get("RPMA_LOG_LEVEL_WARNING");
+  public static final int RPMA_LOG_LEVEL_NOTICE = get("RPMA_LOG_LEVEL_NOTICE");
+  public static final int RPMA_LOG_LEVEL_INFO = get("RPMA_LOG_LEVEL_INFO");
+  public static final int RPMA_LOG_LEVEL_DEBUG = get("RPMA_LOG_LEVEL_DEBUG");
+
+  // work completions (verbs.h)
+  public static final int IBV_WC_WITH_IMM = get("IBV_WC_WITH_IMM");
+
+  // region usages and flush types, in the order of the API's enums
+  private static final int[] USAGE_FLAGS = usageFlags();
+  private static final int FLUSH_PERSISTENT = get("RPMA_FLUSH_TYPE_PERSISTENT");
+  private static final int FLUSH_VISIBILITY = get("RPMA_FLUSH_TYPE_VISIBILITY");
+
+  private NativeConstants() {
+  }
+
+  private static int get(String name) {
+    Native.ensureLoaded();
+    int value = Native.constant(name);
+    if (value == Integer.MIN_VALUE) {
+      throw new IllegalStateException("vertx-rpma: the native library does not know " + name
+          + ": the jar's Java and C parts come from different builds");
+    }
+    return value;
+  }
+
+  private static int[] usageFlags() {
+    MemoryUsage[] all = MemoryUsage.values();
+    int[] flags = new int[all.length];
+    for (MemoryUsage u : all) {
+      flags[u.ordinal()] = get(switch (u) {
+        case READ_SRC -> "RPMA_MR_USAGE_READ_SRC";
+        case READ_DST -> "RPMA_MR_USAGE_READ_DST";
+        case WRITE_SRC -> "RPMA_MR_USAGE_WRITE_SRC";
+        case WRITE_DST -> "RPMA_MR_USAGE_WRITE_DST";
+        case FLUSH_VISIBILITY -> "RPMA_MR_USAGE_FLUSH_TYPE_VISIBILITY";
+        case FLUSH_PERSISTENT -> "RPMA_MR_USAGE_FLUSH_TYPE_PERSISTENT";
+        case SEND -> "RPMA_MR_USAGE_SEND";
+        case RECV -> "RPMA_MR_USAGE_RECV";
+      });
+    }
+    return flags;
+  }
+
+  /** The RPMA_MR_USAGE_* bit of a usage. */
+  public static int usageFlag(MemoryUsage usage) {
+    return USAGE_FLAGS[usage.ordinal()];
+  }
+
+  /** The RPMA_MR_USAGE_* bits of a set of usages, for rpma_mr_reg. */
+  public static int usageFlags(Set<MemoryUsage> usages) {
+    int bits = 0;
+    for (MemoryUsage u : usages) {
+      bits |= usageFlag(u);
+    }
+    return bits;
+  }
+
+  /** The rpma_flush_type of a flush. */
+  public static int flushType(FlushType type) {
+    return type == FlushType.PERSISTENT ? FLUSH_PERSISTENT : FLUSH_VISIBILITY;
+  }
+}

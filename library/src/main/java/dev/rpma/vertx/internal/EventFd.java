@@ -1,0 +1,35 @@
+package dev.rpma.vertx.internal;
+
+/**
+ * A non-blocking Linux eventfd, the one the library's drain continuation uses: for the
+ * benchmarks' loop probe, so it needs no Netty internals.
+ */
+public final class EventFd implements AutoCloseable {
+
+  private final dev.rpma.vertx.impl.jni.EventFd fd = dev.rpma.vertx.impl.jni.EventFd.open();
+
+  /** A new eventfd; throws with errno if the process is out of fds. */
+  public static EventFd open() {
+    return new EventFd();
+  }
+
+  public int fd() {
+    return fd.fd();
+  }
+
+  /** Makes it readable; any thread. */
+  public void signal() {
+    fd.signal();
+  }
+
+  /** Reads its counter back to zero. */
+  public void reset() {
+    fd.reset();
+  }
+
+  /** Closes the fd: only once it is out of every epoll set. */
+  @Override
+  public void close() {
+    fd.close();
+  }
+}

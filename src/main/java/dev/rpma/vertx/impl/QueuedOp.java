@@ -1,8 +1,0 @@
-package dev.rpma.vertx.impl;
-
-import io.vertx.core.internal.PromiseInternal;
-
-/** An operation waiting for room in the queues, with its regions already held. */
-record QueuedOp(byte kind, MemoryRegionImpl local, long localOffset, RemoteRegionImpl remote,
-    long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
-}
