@@ -10,6 +10,8 @@ import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaConnectionRequest;
+import io.vertx.core.Closeable;
+import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
@@ -18,7 +20,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** An incoming request, answered exactly once, on the server's loop. */
-final class ConnectionRequestImpl implements RpmaConnectionRequest {
+final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
 
   private final ServerImpl server;
   private final long req;
@@ -100,5 +102,12 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
     List<QueuedOp> taken = List.copyOf(receives);
     receives.clear();
     return taken;
+  }
+
+  /** Its server is closing: a request nobody answered is rejected. */
+  @Override
+  public void close(Completable<Void> completion) {
+    reject();
+    completion.succeed();
   }
 }

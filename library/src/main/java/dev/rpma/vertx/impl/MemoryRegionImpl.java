@@ -5,6 +5,9 @@ import dev.rpma.vertx.impl.jni.Native;
 
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.impl.engine.HeldRegion;
+import io.vertx.core.Closeable;
+import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
@@ -17,7 +20,7 @@ import java.util.Set;
  * A registered region. Operations hold it (and so its buffer) from the call until their
  * completion; {@link #close()} deregisters once the last one is done.
  */
-public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
+public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeable {
 
   private final PeerImpl peer;
   private final long handle;
@@ -58,6 +61,12 @@ public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
     return descriptor.clone();
   }
 
+  /** Its peer is closing. */
+  @Override
+  public void close(Completable<Void> completion) {
+    close().onComplete(completion);
+  }
+
   @Override
   public Future<Void> close() {
     life.close();
@@ -67,11 +76,12 @@ public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
   private void deregister() {
     peer.blocking(() -> Errors.check("rpma_mr_dereg", Native.mrDereg(handle)))
         .onComplete(ar -> {
-          peer.forget(this);
+          peer.owned().remove(this);
           deregistered.handle(ar.mapEmpty());
         });
   }
 
+  @Override
   public long handle() {
     return handle;
   }
@@ -84,7 +94,8 @@ public final class MemoryRegionImpl implements MemoryRegion, AsyncCloseable {
     return life.tryAcquire();
   }
 
-  void release() {
+  @Override
+  public void release() {
     life.release();
   }
 

@@ -19,15 +19,13 @@ import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The peer: a protection domain on the device that serves an address.
@@ -42,8 +40,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String deviceName;
   private final long handle;
   private final Object setupLock = new Object();
-  private final Set<AsyncCloseable> children = ConcurrentHashMap.newKeySet();
+  /** What this peer made (regions, servers, connections): closed before the peer. */
+  private final CloseFuture owned = new CloseFuture();
   private volatile boolean closed;
+  private CloseFuture owner;
   private Future<Void> closing;
 
   private PeerImpl(VertxInternal vertx, String address, String deviceName, long handle) {
@@ -76,7 +76,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
       return new PeerImpl(vx, address, Native.ibvDeviceName(ibv), peer);
-    }, false).onSuccess(p -> vx.addCloseHook((PeerImpl) p));
+    }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
 
   @Override
@@ -111,12 +111,20 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }, false);
   }
 
-  void adopt(AsyncCloseable child) {
-    children.add(child);
+  /**
+   * The peer belongs to the context that opened it: a verticle's undeploy closes it (with what
+   * it made), and so does vertx.close() for a peer opened outside any verticle.
+   */
+  private synchronized void ownedBy(CloseFuture contextClose) {
+    owner = contextClose;
+    if (!contextClose.add(this)) {
+      close(); // its owner is already closing
+    }
   }
 
-  void forget(AsyncCloseable child) {
-    children.remove(child);
+  /** The ownership node of what this peer made: add to it, remove when closed alone. */
+  CloseFuture owned() {
+    return owned;
   }
 
   private IllegalStateException closedError() {
@@ -150,7 +158,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         throw new IllegalStateException("rpma_mr_get_descriptor failed");
       }
       MemoryRegionImpl region = new MemoryRegionImpl(this, ctx, mr, view, usages, descriptor);
-      adopt(region);
+      if (!owned.add(region)) {
+        region.close(); // the peer closed meanwhile
+        throw closedError();
+      }
       return region;
     });
   }
@@ -221,19 +232,17 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   public synchronized Future<Void> close() {
     if (closing == null) {
       closed = true;
-      vertx.removeCloseHook(this);
-      List<Future<Void>> all = new ArrayList<>();
-      for (AsyncCloseable child : List.copyOf(children)) {
-        all.add(child.close());
+      if (owner != null) {
+        owner.remove(this);
       }
-      closing = Future.join(all).transform(ar ->
+      closing = owned.close().transform(ar ->
           blocking(() -> Errors.check("rpma_peer_delete",
               Native.peerDelete(handle)))).mapEmpty();
     }
     return closing;
   }
 
-  /** Vert.x is closing. */
+  /** Its owner (the verticle that opened it, or Vert.x) is closing. */
   @Override
   public void close(Completable<Void> completion) {
     close().onComplete(completion);

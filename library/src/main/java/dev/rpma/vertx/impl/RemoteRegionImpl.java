@@ -1,6 +1,7 @@
 package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.impl.engine.HeldRegion;
 import dev.rpma.vertx.impl.jni.NativeConstants;
 
 import dev.rpma.vertx.impl.jni.Errors;
@@ -15,7 +16,7 @@ import java.util.Objects;
  * being posted (the device copies address and key into the work request), so closing it never
  * waits for completions.
  */
-public final class RemoteRegionImpl implements RemoteMemoryRegion {
+public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
 
 
   private final long handle;
@@ -68,6 +69,7 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion {
     life.close();
   }
 
+  @Override
   public long handle() {
     return handle;
   }
@@ -76,7 +78,8 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion {
     return life.tryAcquire();
   }
 
-  void release() {
+  @Override
+  public void release() {
     life.release();
   }
 

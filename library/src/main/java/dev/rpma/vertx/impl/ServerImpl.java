@@ -14,18 +14,16 @@ import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
 /**
  * A librpma endpoint: its fd on the owning context's loop; each readiness takes every pending
  * connection request (until EAGAIN) and hands it to the user's handler.
  */
-final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
+final class ServerImpl implements RpmaServer, Closeable {
 
   private static final Logger LOG = Logger.getLogger(ServerImpl.class.getName());
 
@@ -36,8 +34,8 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
   private final ConnectionOptions options;
   private final long connCfg;
   private final Handler<RpmaConnectionRequest> requestHandler;
-  private final Set<RpmaConnection> accepted = ConcurrentHashMap.newKeySet();
-  private final Set<ConnectionRequestImpl> unanswered = ConcurrentHashMap.newKeySet();
+  /** Requests nobody answered yet (closing rejects them) and accepted connections. */
+  private final CloseFuture children = new CloseFuture();
   private FdWatcher watcher;
   private Future<Void> closing;
 
@@ -53,8 +51,6 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
   }
 
   /** Call on the context, with a listening endpoint. */
-  // addCloseHook is deprecated in Vert.x 5.2 but remains the hook that verticle undeploy runs
-  @SuppressWarnings("deprecation")
   static Future<RpmaServer> start(PeerImpl peer, ContextInternal context, long ep, int port,
       ConnectionOptions options, Handler<RpmaConnectionRequest> requestHandler) {
     long cfg = Endpoints.newConnCfg(options);
@@ -69,8 +65,9 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
     }
     ServerImpl server = new ServerImpl(peer, context, ep, port, options, cfg, requestHandler);
     server.watcher = FdWatcher.create(context, fd, server::onRequests);
-    peer.adopt(server);
-    context.addCloseHook(server);
+    // owned by its peer and by the context that listened (a verticle's undeploy closes it)
+    peer.owned().add(server);
+    context.closeFuture().add(server);
     return server.watcher.start()
         .<RpmaServer>map(server)
         .recover(e -> server.close().transform(ar -> context.failedFuture(e)));
@@ -95,7 +92,7 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
       byte[] pdata = Native.connReqPrivateData(req);
       ConnectionRequestImpl request = new ConnectionRequestImpl(this, req,
           pdata == null ? new byte[0] : pdata);
-      unanswered.add(request);
+      children.add(request);
       requestHandler.handle(request);
     }
   }
@@ -109,8 +106,10 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
     }
     return ConnectionImpl.accept(peer, context, req, privateData, receives, options,
         "connection accepted on port " + port).onSuccess(c -> {
-          accepted.add(c);
-          ((ConnectionImpl) c).whenClosed().onComplete(ar -> accepted.remove(c));
+          ConnectionImpl connection = (ConnectionImpl) c;
+          if (children.add(connection)) {
+            connection.whenClosed().onComplete(ar -> children.remove(connection));
+          }
         });
   }
 
@@ -124,7 +123,7 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
 
   /** The request was accepted or rejected. */
   void answered(ConnectionRequestImpl request) {
-    unanswered.remove(request);
+    children.remove(request);
   }
 
   @Override
@@ -138,23 +137,16 @@ final class ServerImpl implements RpmaServer, AsyncCloseable, Closeable {
       return context.succeededFuture().compose(v -> close());
     }
     if (closing == null) {
-      // requests nobody answered: reject them, so their clients hear now, not at a timeout
-      for (ConnectionRequestImpl request : List.copyOf(unanswered)) {
-        request.reject();
-      }
-      List<Future<Void>> all = new ArrayList<>();
-      for (RpmaConnection c : accepted) {
-        all.add(c.close());
-      }
-      closing = Future.join(all)
+      // requests nobody answered are rejected, so their clients hear now, not at a timeout
+      closing = children.close()
           .transform(ar -> watcher.unwatch())
           .transform(ar -> peer.blocking(context, () -> {
             Native.connCfgDelete(connCfg);
             return Errors.check("rpma_ep_shutdown", Native.epShutdown(ep));
           }))
           .onComplete(ar -> {
-            peer.forget(this);
-            context.removeCloseHook(this);
+            peer.owned().remove(this);
+            context.closeFuture().remove(this);
           })
           .mapEmpty();
     }

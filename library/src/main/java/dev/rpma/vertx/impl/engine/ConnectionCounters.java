@@ -3,14 +3,14 @@ package dev.rpma.vertx.impl.engine;
 import dev.rpma.vertx.CompletionStats;
 
 /** Counters of a connection's completion path; written on its loop only. */
-public final class ConnectionCounters {
+final class ConnectionCounters {
 
-  public long completions;
-  public long drainCalls;
-  public long wakeups;
-  public long queued;
+  long completions;
+  long drainCalls;
+  long wakeups;
+  long queued;
 
-  public CompletionStats snapshot() {
+  CompletionStats snapshot() {
     return new CompletionStats(completions, drainCalls, wakeups, queued);
   }
 }

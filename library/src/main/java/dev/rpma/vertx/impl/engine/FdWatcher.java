@@ -21,7 +21,7 @@ import io.vertx.core.internal.ContextInternal;
  * resolves after EPOLL_CTL_DEL ({@code unregistered()}); only then may librpma close the fd,
  * or the number could be reused while the loop still watched it.
  */
-public final class FdWatcher implements EpollIoHandle {
+public final class FdWatcher implements EpollIoHandle, LoopIo.FdWatch {
 
   private final ContextInternal context;
   private final FileDescriptor fd;
@@ -48,6 +48,7 @@ public final class FdWatcher implements EpollIoHandle {
   }
 
   /** Makes the fd non-blocking and adds it to the epoll set; completes once it is there. */
+  @Override
   public Future<Void> start() {
     int rc = Native.setNonBlocking(fd.intValue());
     if (rc < 0) {
@@ -94,6 +95,7 @@ public final class FdWatcher implements EpollIoHandle {
   }
 
   /** Removes the fd from the epoll set; completes after EPOLL_CTL_DEL. Call on the loop. */
+  @Override
   public Future<Void> unwatch() {
     if (!closing) {
       closing = true;

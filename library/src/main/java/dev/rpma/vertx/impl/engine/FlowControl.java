@@ -7,7 +7,7 @@ import dev.rpma.vertx.ConnectionOptions;
  * entry AND the CQ it completes on can take its completion, so no call sequence can overrun a
  * CQ. Without a receive CQ, sends and receives share the main CQ.
  */
-public final class FlowControl {
+final class FlowControl {
 
   private final int sendLimit;
   private final int recvLimit;
@@ -15,7 +15,7 @@ public final class FlowControl {
   private int sendsInFlight;
   private int recvsInFlight;
 
-  public FlowControl(ConnectionOptions o) {
+  FlowControl(ConnectionOptions o) {
     boolean separateRecvCq = o.getRcqSize() > 0;
     sendLimit = Math.min(o.getSqSize(), o.getCqSize());
     recvLimit = Math.min(o.getRqSize(), separateRecvCq ? o.getRcqSize() : o.getCqSize());
@@ -23,23 +23,23 @@ public final class FlowControl {
   }
 
   /** The most operations that can be in flight at once: the size of the pending table. */
-  public int capacity() {
+  int capacity() {
     return sendLimit + recvLimit;
   }
 
   /** Reads, writes, flushes and sends posted and not yet completed. */
-  public int sendsInFlight() {
+  int sendsInFlight() {
     return sendsInFlight;
   }
 
-  public boolean hasRoom(byte kind) {
+  boolean hasRoom(byte kind) {
     if (sendsInFlight + recvsInFlight >= sharedCqLimit) {
       return false;
     }
     return OpKind.isReceive(kind) ? recvsInFlight < recvLimit : sendsInFlight < sendLimit;
   }
 
-  public void acquire(byte kind) {
+  void acquire(byte kind) {
     if (OpKind.isReceive(kind)) {
       recvsInFlight++;
     } else {
@@ -47,7 +47,7 @@ public final class FlowControl {
     }
   }
 
-  public void release(byte kind) {
+  void release(byte kind) {
     if (OpKind.isReceive(kind)) {
       recvsInFlight--;
     } else {

@@ -1,6 +1,5 @@
 package dev.rpma.vertx.impl.engine;
 
-import dev.rpma.vertx.impl.MemoryRegionImpl;
 
 import io.vertx.core.internal.PromiseInternal;
 
@@ -10,18 +9,18 @@ import io.vertx.core.internal.PromiseInternal;
  * foreign wr_id miss instead of completing someone else's operation; each operation completes
  * exactly once. Preallocated, loop-confined: nothing is allocated per operation.
  */
-public final class PendingOps {
+final class PendingOps {
 
   private final PromiseInternal<?>[] promises;
-  private final MemoryRegionImpl[] regions;
+  private final HeldRegion[] regions;
   private final byte[] kinds;
   private final int[] generations;
   private final int[] free;
   private int freeCount;
 
-  public PendingOps(int capacity) {
+  PendingOps(int capacity) {
     promises = new PromiseInternal<?>[capacity];
-    regions = new MemoryRegionImpl[capacity];
+    regions = new HeldRegion[capacity];
     kinds = new byte[capacity];
     generations = new int[capacity];
     free = new int[capacity];
@@ -31,12 +30,12 @@ public final class PendingOps {
     freeCount = capacity;
   }
 
-  public int size() {
+  int size() {
     return promises.length - freeCount;
   }
 
   /** Takes a slot; the caller made sure there is room (flow control). Returns the wr_id. */
-  public long add(byte kind, PromiseInternal<?> promise, MemoryRegionImpl region) {
+  long add(byte kind, PromiseInternal<?> promise, HeldRegion region) {
     int slot = free[--freeCount];
     promises[slot] = promise;
     regions[slot] = region;
@@ -45,7 +44,7 @@ public final class PendingOps {
   }
 
   /** The slot of a wr_id that is pending, or -1. */
-  public int slotOf(long wrId) {
+  int slotOf(long wrId) {
     int slot = (int) wrId;
     if (slot < 0 || slot >= promises.length || promises[slot] == null
         || generations[slot] != (int) (wrId >>> 32)) {
@@ -54,20 +53,20 @@ public final class PendingOps {
     return slot;
   }
 
-  public byte kind(int slot) {
+  byte kind(int slot) {
     return kinds[slot];
   }
 
-  public PromiseInternal<?> promise(int slot) {
+  PromiseInternal<?> promise(int slot) {
     return promises[slot];
   }
 
-  public MemoryRegionImpl region(int slot) {
+  HeldRegion region(int slot) {
     return regions[slot];
   }
 
   /** Frees a slot; its wr_id will never match again. */
-  public void remove(int slot) {
+  void remove(int slot) {
     promises[slot] = null;
     regions[slot] = null;
     generations[slot]++;
@@ -75,7 +74,7 @@ public final class PendingOps {
   }
 
   /** The slots in use, for failing everything at close. */
-  public int[] slotsInUse() {
+  int[] slotsInUse() {
     int[] out = new int[size()];
     int n = 0;
     for (int i = 0; i < promises.length; i++) {

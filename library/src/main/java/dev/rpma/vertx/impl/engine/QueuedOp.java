@@ -1,11 +1,18 @@
 package dev.rpma.vertx.impl.engine;
 
-import dev.rpma.vertx.impl.MemoryRegionImpl;
-import dev.rpma.vertx.impl.RemoteRegionImpl;
-
 import io.vertx.core.internal.PromiseInternal;
 
-/** An operation waiting for room in the queues, with its regions already held. */
-public record QueuedOp(byte kind, MemoryRegionImpl local, long localOffset, RemoteRegionImpl remote,
+/** An operation between its call and its post: its regions already held, its promise made. */
+public record QueuedOp(byte kind, HeldRegion local, long localOffset, HeldRegion remote,
     long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
+
+  /** Gives back the regions of an operation that will never be posted. */
+  void releaseRegions() {
+    if (local != null) {
+      local.release();
+    }
+    if (remote != null) {
+      remote.release();
+    }
+  }
 }

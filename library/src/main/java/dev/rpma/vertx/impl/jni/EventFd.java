@@ -1,10 +1,12 @@
 package dev.rpma.vertx.impl.jni;
 
+import dev.rpma.vertx.impl.engine.LoopIo;
+
 /**
  * A Linux eventfd of our own (non-blocking), a typed handle over the raw fd: the drain
  * continuation's wake-up, without Netty's internal {@code io.netty.channel.epoll.Native}.
  */
-public final class EventFd implements AutoCloseable {
+public final class EventFd implements LoopIo.WakeupFd, AutoCloseable {
 
   private final int fd;
   private boolean closed;
@@ -24,16 +26,19 @@ public final class EventFd implements AutoCloseable {
     return new EventFd(fd);
   }
 
+  @Override
   public int fd() {
     return fd;
   }
 
   /** Makes it readable (adds one to its counter); any thread. */
+  @Override
   public void signal() {
     check("eventfd_write", Native.eventFdSignal(fd));
   }
 
   /** Reads its counter back to zero, so it stops being readable. */
+  @Override
   public void reset() {
     check("eventfd_read", Native.eventFdReset(fd));
   }

@@ -30,6 +30,8 @@ public final class NativeConstants {
   public static final int RPMA_CONN_ESTABLISHED = get("RPMA_CONN_ESTABLISHED");
   public static final int RPMA_CONN_CLOSED = get("RPMA_CONN_CLOSED");
   public static final int RPMA_CONN_LOST = get("RPMA_CONN_LOST");
+  public static final int RPMA_CONN_REJECTED = get("RPMA_CONN_REJECTED");
+  public static final int RPMA_CONN_UNREACHABLE = get("RPMA_CONN_UNREACHABLE");
 
   // log levels
   public static final int RPMA_LOG_DISABLED = get("RPMA_LOG_DISABLED");

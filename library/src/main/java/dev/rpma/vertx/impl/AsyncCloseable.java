@@ -1,9 +1,0 @@
-package dev.rpma.vertx.impl;
-
-import io.vertx.core.Future;
-
-/** Something a peer made and closes when it closes. */
-interface AsyncCloseable {
-
-  Future<Void> close();
-}

@@ -1,0 +1,6 @@
+package dev.rpma.vertx.impl.engine;
+
+/** librpma's connection events (enum rpma_conn_event), and NONE when nothing is pending. */
+public enum CmEvent {
+  NONE, ESTABLISHED, CLOSED, LOST, REJECTED, UNREACHABLE, UNDEFINED
+}

@@ -1,0 +1,119 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.ConnectionOptions;
+import io.vertx.core.Future;
+import io.vertx.core.internal.ContextInternal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The completion side of a connection on its loop: its CQs' fds (or the shared channel's) and
+ * the drain continuation's wake-up fd in the loop's set; readiness drains the CQs into the
+ * {@link CompletionSink}. Loop-confined.
+ */
+final class CompletionChannel {
+
+  private final ContextInternal context;
+  private final LibrpmaConnection conn;
+  private final ConnectionOptions options;
+  private final LoopIo io;
+  private final CompletionSink sink;
+  private final ConnectionCounters counters;
+  private final Consumer<RuntimeException> onFailure;
+  private final List<LoopIo.FdWatch> watches = new ArrayList<>();
+  private CompletionQueue mainCq;
+  private CompletionQueue recvCq;
+  private DrainContinuation continuation;
+
+  CompletionChannel(ContextInternal context, LibrpmaConnection conn, ConnectionOptions options,
+      LoopIo io, CompletionSink sink, ConnectionCounters counters,
+      Consumer<RuntimeException> onFailure) {
+    this.context = context;
+    this.conn = conn;
+    this.options = options;
+    this.io = io;
+    this.sink = sink;
+    this.counters = counters;
+    this.onFailure = onFailure;
+  }
+
+  /** Puts the fds in the loop's set; completes once all are there. Throws if one is missing. */
+  Future<Void> start() {
+    int batch = options.getDrainBatch();
+    int budget = options.getDrainBudget();
+    continuation = new DrainContinuation(io.newWakeupFd(), this::drainAgain);
+    Runnable later = continuation::request;
+    CompletionSource main = conn.mainCq();
+    CompletionSource recv = conn.recvCq();
+    mainCq = new CompletionQueue(main, sink, counters, batch, budget, later, onFailure);
+    recvCq = recv != null
+        ? new CompletionQueue(recv, sink, counters, batch, budget, later, onFailure) : null;
+    Future<Void> all = watch(continuation.fd(), continuation::onReadable);
+    if (options.isSharedCompletionChannel()) {
+      return all.compose(v -> watch(conn.sharedChannelFd(), this::onSharedChannelReadable));
+    }
+    all = all.compose(v -> watch(main.fd(), mainCq::onReadable));
+    if (recv != null) {
+      CompletionQueue receives = recvCq;
+      all = all.compose(v -> watch(recv.fd(), receives::onReadable));
+    }
+    return all;
+  }
+
+  private Future<Void> watch(int fd, Runnable onReadable) {
+    LoopIo.FdWatch watch = io.watch(fd, onReadable);
+    watches.add(watch);
+    return watch.start();
+  }
+
+  /** A drain that used up its budget goes on (from the loop's I/O phase). */
+  private void drainAgain() {
+    drainBoth();
+  }
+
+  private void onSharedChannelReadable() {
+    counters.wakeups++;
+    try {
+      conn.waitSharedChannel();
+    } catch (RuntimeException e) {
+      onFailure.accept(e);
+      return;
+    }
+    drainBoth();
+  }
+
+  private void drainBoth() {
+    mainCq.drainNow();
+    if (recvCq != null) {
+      recvCq.drainNow();
+    }
+  }
+
+  /** Delivers what the device completed so far, then drains no more. */
+  void drainAndStop() {
+    for (CompletionQueue cq : new CompletionQueue[] {mainCq, recvCq}) {
+      if (cq != null) {
+        cq.drainNow();
+        cq.stop();
+      }
+    }
+  }
+
+  /**
+   * Takes every fd out of the loop's set; completes once the loop let go of all of them (only
+   * then may librpma close its fds). The wake-up fd is ours: closed here, once out of the set.
+   */
+  Future<Void> unwatch() {
+    List<Future<Void>> unwatched = new ArrayList<>();
+    for (LoopIo.FdWatch w : watches) {
+      unwatched.add(w.unwatch());
+    }
+    return Future.join(unwatched).<Void>mapEmpty().eventually(() -> {
+      if (continuation != null) {
+        continuation.close();
+      }
+      return context.succeededFuture();
+    }).transform(ar -> context.succeededFuture());
+  }
+}

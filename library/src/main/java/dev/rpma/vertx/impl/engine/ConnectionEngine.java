@@ -1,0 +1,358 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.CompletionStats;
+import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.Received;
+import dev.rpma.vertx.RpmaCompletionException;
+import dev.rpma.vertx.RpmaConnectionClosedException;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Promise;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+import java.util.function.IntFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One librpma connection on its event loop: its life cycle, its CM events, its timers, and the
+ * ordered teardown, around the post path ({@link Submitter}) and the completion path
+ * ({@link CompletionChannel} -> this sink -> {@link InFlight} -> the Future).
+ *
+ * <p>Life cycle: CONNECTING until the ESTABLISHED event, OPEN, then CLOSING (disconnect sent;
+ * waiting for the CLOSED event, at most the configured timeout) and CLOSED (every operation
+ * failed or completed, fds out of the loop's set, then librpma's connection deleted on a
+ * worker). Thread contract: every method on the owning context's loop.
+ */
+public final class ConnectionEngine implements CompletionSink {
+
+  private static final Logger LOG = Logger.getLogger(ConnectionEngine.class.getName());
+
+  private enum State { CONNECTING, OPEN, CLOSING, CLOSED }
+
+  private final ContextInternal context;
+  private final ConnectionOptions options;
+  private final String description;
+  private final LoopIo io;
+  private final SetupCalls setup;
+  private final ConnectionCounters counters = new ConnectionCounters();
+  private final InFlight inFlight;
+  private final Submitter submitter;
+  private final Watchdog watchdog;
+  private final PromiseInternal<Void> established;
+  private final Promise<Void> closed;
+  private final IntFunction<Throwable> closedErrorByKind = kind -> closedError((byte) kind);
+  private LibrpmaConnection conn;
+  private CompletionChannel completions;
+  private LoopIo.FdWatch events;
+  private State state = State.CONNECTING;
+  private byte[] remotePrivateData = new byte[0];
+  private Handler<Throwable> closeHandler;
+  private RpmaConnectionClosedException closeReason;
+  private boolean closedByUser;
+  private long closeTimer = -1;
+  private long connectTimer = -1;
+
+  public ConnectionEngine(ContextInternal context, ConnectionOptions options, String description,
+      LoopIo io, SetupCalls setup) {
+    this.context = context;
+    this.options = options;
+    this.description = description;
+    this.io = io;
+    this.setup = setup;
+    this.inFlight = new InFlight(options);
+    this.submitter = new Submitter(inFlight, counters, () -> state == State.OPEN);
+    this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,
+        this::onStall);
+    this.established = context.promise();
+    this.closed = context.promise();
+  }
+
+  /** For a receive posted on a connection request before the accept (rpma_conn_req_recv). */
+  @FunctionalInterface
+  public interface RequestReceive {
+    /** Posts it with this wr_id; throws if librpma refuses. */
+    void post(long wrId);
+  }
+
+  /**
+   * A receive given on the request, before the connection exists: its wr_id comes from this
+   * table, so it completes like any other. Fails its Future alone if there is no room or
+   * librpma says no.
+   */
+  public void prepostReceive(QueuedOp r, RequestReceive call) {
+    if (!inFlight.hasRoom(OpKind.RECV)) {
+      r.releaseRegions();
+      r.promise().tryFail(new IllegalStateException("recv: more receives were posted on the "
+          + "request than the receive queue (rqSize) holds"));
+      return;
+    }
+    long wrId = inFlight.add(OpKind.RECV, r.promise(), r.local());
+    try {
+      call.post(wrId);
+    } catch (RuntimeException e) {
+      inFlight.finish(inFlight.slotOf(wrId), null, e, null);
+    }
+  }
+
+  /** The accept failed: what was preposted fails with the reason; nothing else was made. */
+  public void abandon(RpmaConnectionClosedException reason) {
+    closeReason = reason;
+    state = State.CLOSED;
+    inFlight.failAll(closedErrorByKind);
+    closed.tryComplete();
+  }
+
+  /**
+   * Takes over a librpma connection (client: after rpma_conn_req_connect; server: after the
+   * accept): its fds go on the loop; completes at ESTABLISHED. Whatever fails on the way tears
+   * the connection down at once: never half started.
+   */
+  public Future<Void> start(LibrpmaConnection connection) {
+    this.conn = connection;
+    submitter.attach(connection);
+    connectTimer = context.setTimer(options.getConnectTimeoutMs(), id -> {
+      connectTimer = -1;
+      if (state == State.CONNECTING) {
+        shutdown(new RpmaConnectionClosedException(description + ": not established within "
+            + options.getConnectTimeoutMs() + " ms"));
+      }
+    });
+    try {
+      completions = new CompletionChannel(context, connection, options, io, this, counters,
+          this::onCompletionQueueFailure);
+      completions.start()
+          .compose(v -> {
+            events = io.watch(connection.eventFd(), this::onEvents);
+            return events.start();
+          })
+          .onFailure(e -> shutdown(new RpmaConnectionClosedException(
+              description + ": cannot watch its fds on the event loop", e)));
+    } catch (RuntimeException e) {
+      shutdown(new RpmaConnectionClosedException(description + ": set-up failed", e));
+    }
+    return established.future();
+  }
+
+  // ---------------------------------------------------------------- CM events
+
+  private void onEvents() {
+    while (state != State.CLOSED) {
+      CmEvent event;
+      try {
+        event = conn.nextEvent();
+      } catch (RuntimeException e) {
+        shutdown(new RpmaConnectionClosedException(description + ": reading its events failed",
+            e));
+        return;
+      }
+      if (event == CmEvent.NONE) {
+        return;
+      }
+      onEvent(event);
+    }
+  }
+
+  private void onEvent(CmEvent event) {
+    if (event == CmEvent.ESTABLISHED) {
+      if (state == State.CONNECTING) {
+        state = State.OPEN;
+        remotePrivateData = conn.privateData();
+        cancelTimer(connectTimer);
+        connectTimer = -1;
+        watchdog.start();
+        established.complete();
+      }
+      return;
+    }
+    if (state == State.CLOSING && (event == CmEvent.CLOSED || event == CmEvent.LOST)) {
+      finish(); // the answer to our disconnect
+      return;
+    }
+    String what = switch (event) {
+      case CLOSED -> " was closed by the peer";
+      case LOST -> " was lost";
+      default -> ": connection event " + event;
+    };
+    shutdown(new RpmaConnectionClosedException(description + what));
+  }
+
+  // ---------------------------------------------------------------- completions
+
+  @Override
+  public void onCompletion(long wrId, int status, int vendorError, int byteLength,
+      boolean hasImm, int imm) {
+    int slot = inFlight.slotOf(wrId);
+    if (slot < 0) {
+      LOG.warning(() -> description + ": completion for no pending operation, wr_id " + wrId);
+      return;
+    }
+    byte kind = inFlight.kind(slot);
+    if (status == 0) {
+      inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
+          null, submitter::postWaiting);
+    } else {
+      inFlight.finish(slot, null, completionError(kind, status, vendorError),
+          submitter::postWaiting);
+    }
+  }
+
+  private Throwable completionError(byte kind, int status, int vendorError) {
+    RpmaCompletionException e = new RpmaCompletionException(OpKind.name(kind), status,
+        conn.statusText(status), vendorError);
+    if (state == State.OPEN) {
+      return e;
+    }
+    String why = closeReason != null ? " (" + closeReason.getMessage() + ")" : "";
+    return new RpmaConnectionClosedException(
+        OpKind.name(kind) + " was in flight when the connection closed" + why, e);
+  }
+
+  private void onCompletionQueueFailure(RuntimeException error) {
+    shutdown(new RpmaConnectionClosedException(description + ": its completion queue failed",
+        error));
+  }
+
+  private void onStall(int inFlightCount) {
+    shutdown(new RpmaConnectionClosedException(description + ": no completion for "
+        + options.getCompletionTimeoutMs() + " ms with " + inFlightCount
+        + " operations in flight: the device or the network path stopped answering"));
+  }
+
+  // ---------------------------------------------------------------- posting
+
+  /**
+   * Posts (or queues) an operation; its regions are already held, and this takes them over.
+   * On a connection that is not open, fails it with the reason it closed.
+   */
+  public void submit(byte kind, HeldRegion local, long localOffset, HeldRegion remote,
+      long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
+    if (state != State.OPEN) {
+      if (local != null) {
+        local.release();
+      }
+      if (remote != null) {
+        remote.release();
+      }
+      promise.tryFail(closedError(kind));
+      return;
+    }
+    submitter.submit(kind, local, localOffset, remote, remoteOffset, length, extra, promise);
+  }
+
+  private RpmaConnectionClosedException closedError(byte kind) {
+    RpmaConnectionClosedException reason = closeReason;
+    String message = OpKind.name(kind) + ": " + description + " is closed";
+    return reason == null ? new RpmaConnectionClosedException(message)
+        : new RpmaConnectionClosedException(message + " (" + reason.getMessage() + ")", reason);
+  }
+
+  // ---------------------------------------------------------------- the rest
+
+  public void applyRemotePeerConfig(byte[] peerCfgDescriptor) {
+    if (state != State.OPEN) {
+      throw new IllegalStateException(description + " is closed");
+    }
+    conn.applyRemotePeerConfig(peerCfgDescriptor);
+  }
+
+  public byte[] remotePrivateData() {
+    return remotePrivateData.clone();
+  }
+
+  public void closeHandler(Handler<Throwable> handler) {
+    this.closeHandler = handler;
+  }
+
+  public CompletionStats stats() {
+    return counters.snapshot();
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** Completes when librpma has released the connection, however it ended. */
+  public Future<Void> whenClosed() {
+    return closed.future();
+  }
+
+  // ---------------------------------------------------------------- closing
+
+  /** The user's close (or its owner's): completes when librpma has released the connection. */
+  public Future<Void> close() {
+    if (state == State.CONNECTING || state == State.OPEN) {
+      closedByUser = true;
+      shutdown(new RpmaConnectionClosedException(description + " was closed"));
+    }
+    return closed.future();
+  }
+
+  /**
+   * Stops taking operations and disconnects: the QP goes to the error state and the device
+   * flushes what was posted. An open connection we close waits for the peer's CLOSED event (at
+   * most the timeout); in every other case there is nothing to wait for.
+   */
+  private void shutdown(RpmaConnectionClosedException reason) {
+    if (state == State.CLOSING || state == State.CLOSED) {
+      return;
+    }
+    boolean waitForPeer = state == State.OPEN && closedByUser;
+    state = State.CLOSING;
+    closeReason = reason;
+    established.tryFail(reason);
+    submitter.failWaiting(closedErrorByKind);
+    boolean sent = conn.disconnect();
+    if (waitForPeer && sent) {
+      closeTimer = context.setTimer(options.getTimeoutMs(), id -> {
+        closeTimer = -1;
+        finish();
+      });
+    } else {
+      finish();
+    }
+  }
+
+  /**
+   * Delivers what the device has completed, fails the rest, takes the fds out of the loop's set
+   * and only then lets librpma delete the connection (and close its fds).
+   */
+  private void finish() {
+    if (state == State.CLOSED) {
+      return;
+    }
+    cancelTimer(closeTimer);
+    cancelTimer(connectTimer);
+    closeTimer = connectTimer = -1;
+    watchdog.stop();
+    if (completions != null) {
+      completions.drainAndStop();
+    }
+    state = State.CLOSED;
+    inFlight.failAll(closedErrorByKind);
+    Future<Void> unwatched = Future.join(
+        completions != null ? completions.unwatch() : context.succeededFuture(),
+        events != null ? events.unwatch() : context.succeededFuture()).mapEmpty();
+    if (!closedByUser && closeHandler != null) {
+      Handler<Throwable> handler = closeHandler;
+      context.runOnContext(v -> handler.handle(closeReason));
+    }
+    unwatched
+        .transform(ar -> setup.run(context, () -> {
+          conn.delete();
+          return null;
+        }))
+        .onComplete(ar -> {
+          if (ar.failed()) {
+            LOG.log(Level.WARNING, description + ": deleting the connection failed", ar.cause());
+          }
+          closed.tryComplete();
+        });
+  }
+
+  private void cancelTimer(long id) {
+    if (id != -1) {
+      context.owner().cancelTimer(id);
+    }
+  }
+}

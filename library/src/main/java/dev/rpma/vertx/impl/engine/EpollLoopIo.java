@@ -1,0 +1,24 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.impl.jni.EventFd;
+import io.vertx.core.internal.ContextInternal;
+
+/** The real {@link LoopIo}: fds in the epoll set of the context's Netty loop, our eventfds. */
+public final class EpollLoopIo implements LoopIo {
+
+  private final ContextInternal context;
+
+  public EpollLoopIo(ContextInternal context) {
+    this.context = context;
+  }
+
+  @Override
+  public FdWatch watch(int fd, Runnable onReadable) {
+    return FdWatcher.create(context, fd, onReadable);
+  }
+
+  @Override
+  public WakeupFd newWakeupFd() {
+    return EventFd.open();
+  }
+}

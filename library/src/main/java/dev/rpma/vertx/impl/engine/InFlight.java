@@ -1,0 +1,82 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.ConnectionOptions;
+import io.vertx.core.internal.PromiseInternal;
+import java.util.function.IntFunction;
+
+/**
+ * The operations of a connection that are posted and not yet completed: their wr_ids
+ * ({@link PendingOps}), the room they take in the queues ({@link FlowControl}) and the local
+ * regions they hold. Loop-confined.
+ */
+final class InFlight {
+
+  private final FlowControl flow;
+  private final PendingOps pending;
+
+  InFlight(ConnectionOptions options) {
+    this.flow = new FlowControl(options);
+    this.pending = new PendingOps(flow.capacity());
+  }
+
+  boolean hasRoom(byte kind) {
+    return flow.hasRoom(kind);
+  }
+
+  /** Reads, writes, flushes and sends in flight (what the watchdog watches). */
+  int sendsInFlight() {
+    return flow.sendsInFlight();
+  }
+
+  int size() {
+    return pending.size();
+  }
+
+  /** Takes room and a slot (the caller checked {@link #hasRoom}); returns the wr_id to post. */
+  long add(byte kind, PromiseInternal<?> promise, HeldRegion local) {
+    flow.acquire(kind);
+    return pending.add(kind, promise, local);
+  }
+
+  /** The slot of a wr_id in flight, or -1 (stale, foreign, or already completed). */
+  int slotOf(long wrId) {
+    return pending.slotOf(wrId);
+  }
+
+  byte kind(int slot) {
+    return pending.kind(slot);
+  }
+
+  /**
+   * Ends an operation: frees its slot (its wr_id never matches again) and its room, runs
+   * {@code beforeCompleting} (operations that waited for that room are posted before anything
+   * this operation's listeners post), completes its promise with {@code result} or
+   * {@code failure}, and only then releases its local region: a region's close, and what
+   * listens to it (a buffer pool, say), never comes before the last operation's own Future.
+   */
+  @SuppressWarnings("unchecked")
+  void finish(int slot, Object result, Throwable failure, Runnable beforeCompleting) {
+    PromiseInternal<Object> promise = (PromiseInternal<Object>) pending.promise(slot);
+    HeldRegion region = pending.region(slot);
+    flow.release(pending.kind(slot));
+    pending.remove(slot);
+    if (beforeCompleting != null) {
+      beforeCompleting.run();
+    }
+    if (failure == null) {
+      promise.tryComplete(result);
+    } else {
+      promise.tryFail(failure);
+    }
+    if (region != null) {
+      region.release();
+    }
+  }
+
+  /** Fails every operation in flight (they will never complete now), by kind. */
+  void failAll(IntFunction<Throwable> errorForKind) {
+    for (int slot : pending.slotsInUse()) {
+      finish(slot, null, errorForKind.apply(pending.kind(slot)), null);
+    }
+  }
+}

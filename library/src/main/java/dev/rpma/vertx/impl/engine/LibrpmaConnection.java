@@ -1,0 +1,53 @@
+package dev.rpma.vertx.impl.engine;
+
+/**
+ * A librpma connection as the engine sees it: the one seam between the engine and the natives.
+ * {@code impl.jni.JniConnection} calls librpma; the host tests drive the engine with a fake.
+ *
+ * <p>Every call is made on the connection's event loop, except {@link #delete()}, which may
+ * block and runs on a worker. Failures are thrown ({@code RpmaException}, or an
+ * {@code IllegalStateException} whose message says the fix); "nothing pending" is not a
+ * failure.
+ */
+public interface LibrpmaConnection {
+
+  /**
+   * Posts one operation ({@link OpKind}) with RPMA_F_COMPLETION_ALWAYS and the given wr_id.
+   * {@code extra} is the immediate data, the atomic value or the flush type, by kind.
+   */
+  void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
+      long length, long extra, long wrId);
+
+  /** The fd of the connection's CM events. */
+  int eventFd();
+
+  /** The next CM event, {@link CmEvent#NONE} if none is pending. */
+  CmEvent nextEvent();
+
+  /** The private data the other side sent with its connect or accept; empty if none. */
+  byte[] privateData();
+
+  /** Applies a peer configuration, given as its descriptor (rpma_conn_apply_remote_peer_cfg). */
+  void applyRemotePeerConfig(byte[] peerCfgDescriptor);
+
+  /** The main CQ. */
+  CompletionSource mainCq();
+
+  /** The receive CQ, or null if the connection has none (receives complete on the main CQ). */
+  CompletionSource recvCq();
+
+  /** The shared completion channel's fd (rpma_conn_get_compl_fd); only if it was configured. */
+  int sharedChannelFd();
+
+  /** Consumes the shared channel's pending event (rpma_conn_wait). */
+  void waitSharedChannel();
+
+  /** Starts disconnecting (rpma_conn_disconnect); false if librpma refused. */
+  boolean disconnect();
+
+  /** ibv_wc_status_str of a completion status, for messages. */
+  String statusText(int status);
+
+  /** Deletes the connection and closes its fds (rpma_conn_delete). May block: a worker only. */
+  void delete();
+}
