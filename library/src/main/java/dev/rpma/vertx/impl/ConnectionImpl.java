@@ -47,7 +47,10 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     this.context = context;
     this.options = options;
     this.engine = new ConnectionEngine(context, options, description, new EpollLoopIo(context),
-        peer::blocking);
+        (ctx, call) -> peer.blocking(ctx, () -> {
+          call.run();
+          return null;
+        }));
   }
 
   /**

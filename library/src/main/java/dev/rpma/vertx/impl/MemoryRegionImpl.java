@@ -76,7 +76,7 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
   private void deregister() {
     peer.blocking(() -> Errors.check("rpma_mr_dereg", Native.mrDereg(handle)))
         .onComplete(ar -> {
-          peer.owned().remove(this);
+          peer.regions().remove(this);
           deregistered.handle(ar.mapEmpty());
         });
   }

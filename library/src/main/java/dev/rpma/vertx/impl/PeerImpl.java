@@ -40,8 +40,12 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String deviceName;
   private final long handle;
   private final Object setupLock = new Object();
-  /** What this peer made (regions, servers, connections): closed before the peer. */
+  /**
+   * What this peer made, closed before the peer: its servers and connections first (so an
+   * operation racing the close fails because its connection closed), then its regions.
+   */
   private final CloseFuture owned = new CloseFuture();
+  private final CloseFuture regions = new CloseFuture();
   private volatile boolean closed;
   private CloseFuture owner;
   private Future<Void> closing;
@@ -122,9 +126,14 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
   }
 
-  /** The ownership node of what this peer made: add to it, remove when closed alone. */
+  /** The ownership node of its servers and connections: add to it, remove when closed alone. */
   CloseFuture owned() {
     return owned;
+  }
+
+  /** The ownership node of its regions. */
+  CloseFuture regions() {
+    return regions;
   }
 
   private IllegalStateException closedError() {
@@ -158,7 +167,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         throw new IllegalStateException("rpma_mr_get_descriptor failed");
       }
       MemoryRegionImpl region = new MemoryRegionImpl(this, ctx, mr, view, usages, descriptor);
-      if (!owned.add(region)) {
+      if (!regions.add(region)) {
         region.close(); // the peer closed meanwhile
         throw closedError();
       }
@@ -235,7 +244,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       if (owner != null) {
         owner.remove(this);
       }
-      closing = owned.close().transform(ar ->
+      closing = owned.close().transform(ar -> regions.close()).transform(ar ->
           blocking(() -> Errors.check("rpma_peer_delete",
               Native.peerDelete(handle)))).mapEmpty();
     }

@@ -172,6 +172,8 @@ public final class ConnectionEngine implements CompletionSink {
     String what = switch (event) {
       case CLOSED -> " was closed by the peer";
       case LOST -> " was lost";
+      case REJECTED -> " was rejected by the peer";
+      case UNREACHABLE -> ": the peer is unreachable";
       default -> ": connection event " + event;
     };
     shutdown(new RpmaConnectionClosedException(description + what));
@@ -338,10 +340,7 @@ public final class ConnectionEngine implements CompletionSink {
       context.runOnContext(v -> handler.handle(closeReason));
     }
     unwatched
-        .transform(ar -> setup.run(context, () -> {
-          conn.delete();
-          return null;
-        }))
+        .transform(ar -> setup.run(context, conn::delete))
         .onComplete(ar -> {
           if (ar.failed()) {
             LOG.log(Level.WARNING, description + ": deleting the connection failed", ar.cause());

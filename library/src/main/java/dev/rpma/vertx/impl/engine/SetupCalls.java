@@ -2,14 +2,13 @@ package dev.rpma.vertx.impl.engine;
 
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
-import java.util.concurrent.Callable;
 
 /**
  * Where calls that may block go (rpma_conn_delete for the engine): a worker thread, serialised
- * per peer (librpma's set-up calls are not all thread-safe); the result on {@code context}.
+ * per peer (librpma's set-up calls are not all thread-safe); the outcome on {@code context}.
  */
 @FunctionalInterface
 public interface SetupCalls {
 
-  <T> Future<T> run(ContextInternal context, Callable<T> call);
+  Future<Void> run(ContextInternal context, Runnable call);
 }

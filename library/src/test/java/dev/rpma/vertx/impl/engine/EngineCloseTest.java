@@ -1,0 +1,162 @@
+package dev.rpma.vertx.impl.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rpma.vertx.RpmaCompletionException;
+import dev.rpma.vertx.RpmaConnectionClosedException;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Closing: who is told what, in which order things are let go, and the watchdog. */
+class EngineCloseTest extends EngineTestBase {
+
+  @Test
+  void closeFailsTheOperationsThatWaitedForRoomWithTheCloseReason() {
+    open();
+    for (int i = 0; i < 4; i++) {
+      write();
+    }
+    Future<Void> waiting = write();
+    onLoop(() -> engine.close());
+    Throwable why = failure(waiting);
+    assertInstanceOf(RpmaConnectionClosedException.class, why);
+    assertTrue(why.getMessage().contains("was closed"), why.getMessage());
+    assertEquals(4, conn.posted.size(), "it was never posted");
+  }
+
+  @Test
+  void closeWaitsForThePeersClosedEventThenDeletes() {
+    open();
+    Future<Void> closed = onLoop(() -> engine.close());
+    settle();
+    assertTrue(log.contains("disconnect"));
+    assertTrue(!log.contains("delete"), "not before the peer answered: " + log);
+    conn.events.add(CmEvent.CLOSED);
+    onLoop(() -> io.fire(EVENT_FD));
+    await(closed);
+    assertTrue(log.contains("delete"));
+  }
+
+  @Test
+  void closeWithNoAnswerFromThePeerDeletesAfterTheTimeout() {
+    open();
+    await(onLoop(() -> engine.close())); // timeoutMs 100
+    assertTrue(log.contains("delete"));
+  }
+
+  @Test
+  void completionsAlreadyInTheCqAreDeliveredBeforeTheRestIsFailed() {
+    open();
+    Future<Void> done = write();
+    Future<Void> lost = write();
+    conn.complete(conn.posted.get(0));
+    conn.disconnectAccepted = false; // nothing to wait for: finish at once
+    onLoop(() -> engine.close());
+    await(done);
+    assertInstanceOf(RpmaConnectionClosedException.class, failure(lost));
+  }
+
+  @Test
+  void anOperationFlushedByTheDisconnectFailsAsClosedWithTheDeviceStatusAsCause() {
+    open();
+    Future<Void> w = write();
+    onLoop(() -> engine.close());
+    conn.fail(conn.last(), RpmaCompletionException.WR_FLUSH_ERR);
+    conn.events.add(CmEvent.CLOSED);
+    onLoop(() -> io.fire(EVENT_FD));
+    Throwable why = failure(w);
+    assertInstanceOf(RpmaConnectionClosedException.class, why);
+    assertInstanceOf(RpmaCompletionException.class, why.getCause());
+  }
+
+  @Test
+  void teardownTakesEveryFdOffTheLoopBeforeLibrpmaDeletesTheConnection() {
+    open();
+    await(onLoop(() -> engine.close()));
+    int delete = log.indexOf("delete");
+    for (int fd : new int[] {WAKEUP_FD, MAIN_CQ_FD, EVENT_FD}) {
+      int unwatch = log.indexOf("unwatch " + fd);
+      assertTrue(unwatch >= 0 && unwatch < delete, fd + " before delete: " + log);
+    }
+  }
+
+  @Test
+  void theWakeupFdIsClosedOnlyAfterItLeftTheLoop() {
+    open();
+    await(onLoop(() -> engine.close()));
+    assertTrue(log.indexOf("unwatch " + WAKEUP_FD) < log.indexOf("close " + WAKEUP_FD), log
+        .toString());
+  }
+
+  @Test
+  void aPeerThatClosesFailsEverythingAndCallsTheCloseHandlerOnce() {
+    open();
+    Future<Void> w = write();
+    List<Throwable> closedWith = new ArrayList<>();
+    onLoop(() -> {
+      engine.closeHandler(closedWith::add);
+      return null;
+    });
+    conn.events.add(CmEvent.CLOSED);
+    conn.events.add(CmEvent.LOST);
+    onLoop(() -> io.fire(EVENT_FD));
+    assertTrue(failure(w).getMessage().contains("closed by the peer"));
+    await(engine.whenClosed());
+    settle();
+    assertEquals(1, closedWith.size(), "once");
+    assertTrue(closedWith.get(0).getMessage().contains("was closed by the peer"));
+  }
+
+  @Test
+  void theCloseHandlerIsNotCalledWhenTheUserCloses() {
+    open();
+    List<Throwable> closedWith = new ArrayList<>();
+    onLoop(() -> {
+      engine.closeHandler(closedWith::add);
+      return null;
+    });
+    await(onLoop(() -> engine.close()));
+    settle();
+    assertEquals(List.of(), closedWith);
+  }
+
+  @Test
+  void closingTwiceGivesTheSameFutureAndDeletesOnce() {
+    open();
+    Future<Void> first = onLoop(() -> engine.close());
+    Future<Void> second = onLoop(() -> engine.close());
+    await(first);
+    await(second);
+    assertEquals(1, log.stream().filter("delete"::equals).count());
+  }
+
+  @Test
+  void aFailedEventReadClosesTheConnection() {
+    open();
+    conn.failNextEvent = new IllegalStateException("EIO");
+    onLoop(() -> io.fire(EVENT_FD));
+    await(engine.whenClosed());
+    assertInstanceOf(RpmaConnectionClosedException.class, failure(write()));
+  }
+
+  @Test
+  void theWatchdogClosesAConnectionWhoseOperationsNeverComplete() {
+    open(options().setCompletionTimeoutMs(60));
+    Future<Void> stuck = write();
+    Throwable why = failure(stuck);
+    assertTrue(why.getMessage().contains("no completion for 60 ms with 1 operations in flight"),
+        why.getMessage());
+  }
+
+  @Test
+  void theWatchdogLeavesAnIdleConnectionAlone() throws InterruptedException {
+    open(options().setCompletionTimeoutMs(40));
+    Thread.sleep(200);
+    settle();
+    assertTrue(!log.contains("disconnect"), log.toString());
+  }
+}

@@ -1,0 +1,159 @@
+package dev.rpma.vertx.impl.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rpma.vertx.Received;
+import dev.rpma.vertx.RpmaCompletionException;
+import dev.rpma.vertx.RpmaConnectionClosedException;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The completion path: readiness -> drain -> pending table -> Future. */
+class EngineCompletionTest extends EngineTestBase {
+
+  @Test
+  void aCompletionCompletesTheFutureOfTheOperationThatPostedIt() {
+    open();
+    Future<Void> first = write();
+    Future<Void> second = write();
+    conn.complete(conn.posted.get(1));
+    cqReady();
+    await(second);
+    assertFalse(first.isComplete());
+  }
+
+  @Test
+  void aReceiveCompletionCarriesItsByteCountAndImmediateData() {
+    open();
+    Future<Received> r = recv();
+    conn.main.ready.add(new FakeLibrpma.Wc(conn.last().wrId(), 0, 17, true, 0x1234));
+    cqReady();
+    assertEquals(new Received(17, true, 0x1234), await(r));
+  }
+
+  @Test
+  void anErrorCompletionFailsWithItsStatusAndText() {
+    open();
+    Future<Void> w = write();
+    conn.fail(conn.last(), 10);
+    cqReady();
+    RpmaCompletionException e = assertInstanceOf(RpmaCompletionException.class, failure(w));
+    assertEquals(10, e.status());
+    assertEquals("status 10", e.statusName());
+  }
+
+  @Test
+  void aStaleWrIdCompletesNothing() {
+    open();
+    write();
+    FakeLibrpma.Post first = conn.last();
+    conn.complete(first);
+    cqReady();
+    Future<Void> next = write(); // takes the same slot, a new generation
+    conn.complete(first);
+    cqReady();
+    assertFalse(next.isComplete(), "the old wr_id must not complete the new operation");
+  }
+
+  @Test
+  void aForeignWrIdCompletesNothing() {
+    open();
+    Future<Void> w = write();
+    conn.main.ready.add(new FakeLibrpma.Wc(12345678L, 0, 0, false, 0));
+    cqReady();
+    assertFalse(w.isComplete());
+  }
+
+  @Test
+  void theLocalRegionIsReleasedOnlyAfterTheOperationsFutureCompleted() {
+    open();
+    Future<Void> w = write();
+    onLoop(() -> w.onComplete(ar -> log.add("future completed")));
+    conn.complete(conn.last());
+    cqReady();
+    assertTrue(log.indexOf("future completed") < log.indexOf("release local"), log.toString());
+  }
+
+  @Test
+  void readinessConsumesTheCqEventThenPollsInOneCall() {
+    open();
+    write();
+    conn.complete(conn.last());
+    cqReady();
+    assertEquals(1, conn.main.eventsConsumed);
+    assertEquals(1, conn.main.polls, "a batch that is not full ends the drain");
+  }
+
+  @Test
+  void aFullBatchIsFollowedByAnotherPoll() {
+    open();
+    write();
+    write();
+    conn.complete(conn.posted.get(0));
+    conn.complete(conn.posted.get(1));
+    cqReady();
+    assertEquals(2, conn.main.polls, "batch 2 came back full: poll again");
+  }
+
+  @Test
+  void aDrainStopsAtItsBudgetAndGoesOnFromTheWakeupFd() {
+    open(options().setCqSize(8).setSqSize(8));
+    List<Future<Void>> writes = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      writes.add(write());
+    }
+    conn.posted.forEach(conn::complete);
+    cqReady();
+    long doneAfterFirstTurn = writes.stream().filter(Future::isComplete).count();
+    assertEquals(4, doneAfterFirstTurn, "budget 4: the rest waits for the loop's next turn");
+    assertTrue(log.contains("signal " + WAKEUP_FD), log.toString());
+    await(Future.all(writes));
+  }
+
+  @Test
+  void aFailingCqClosesTheConnectionWithItsError() {
+    open();
+    Future<Void> w = write();
+    List<Throwable> closedWith = new ArrayList<>();
+    onLoop(() -> {
+      engine.closeHandler(closedWith::add);
+      return null;
+    });
+    conn.main.failure = new IllegalStateException("EIO from rpma_cq_wait");
+    cqReady();
+    Throwable why = failure(w);
+    assertInstanceOf(RpmaConnectionClosedException.class, why);
+    settle();
+    assertEquals(1, closedWith.size());
+    assertTrue(closedWith.get(0).getMessage().contains("completion queue failed"));
+  }
+
+  @Test
+  void aSharedChannelIsConsumedOnceThenBothCqsAreDrained() {
+    conn.recv = conn.new FakeCq(101);
+    open(options().setSharedCompletionChannel(true).setRcqSize(4));
+    Future<Received> r = recv();
+    conn.recv.ready.add(new FakeLibrpma.Wc(conn.last().wrId(), 0, 3, false, 0));
+    onLoop(() -> io.fire(300));
+    assertEquals(1, conn.sharedWaits);
+    assertEquals(3, await(r).byteLength());
+    assertEquals(0, conn.recv.eventsConsumed, "rpma_conn_wait consumed it");
+  }
+
+  @Test
+  void statsCountCompletionsDrainCallsAndWakeups() {
+    open();
+    write();
+    conn.complete(conn.last());
+    cqReady();
+    var stats = onLoop(() -> engine.stats());
+    assertEquals(1, stats.completions());
+    assertEquals(1, stats.drainCalls());
+    assertEquals(1, stats.wakeups());
+  }
+}

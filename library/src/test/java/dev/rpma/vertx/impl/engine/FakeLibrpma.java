@@ -1,0 +1,166 @@
+package dev.rpma.vertx.impl.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A librpma connection in memory, for the engine's host tests: records every call in
+ * {@link #log} (shared with {@link FakeLoopIo}, so order across both shows), keeps what was
+ * posted, and hands out the completions and CM events a test queues. Never counts as a device
+ * test: it checks the engine's logic, not librpma's.
+ */
+final class FakeLibrpma implements LibrpmaConnection {
+
+  /** One posted work request. */
+  record Post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
+      long length, long extra, long wrId) {
+  }
+
+  /** A completion the device will report. */
+  record Wc(long wrId, int status, int byteLength, boolean hasImm, int imm) {
+  }
+
+  /** A CQ whose completions a test queues; fds 100 (main), 101 (receive). */
+  final class FakeCq implements CompletionSource {
+    final int fd;
+    final ArrayDeque<Wc> ready = new ArrayDeque<>();
+    int eventsConsumed;
+    int polls;
+    RuntimeException failure;
+
+    FakeCq(int fd) {
+      this.fd = fd;
+    }
+
+    @Override
+    public int fd() {
+      return fd;
+    }
+
+    @Override
+    public int drain(boolean consumeEvent, int max, CompletionSink sink) {
+      if (failure != null) {
+        throw failure;
+      }
+      if (consumeEvent) {
+        eventsConsumed++;
+      }
+      polls++;
+      int n = 0;
+      Wc wc;
+      while (n < max && (wc = ready.poll()) != null) {
+        n++;
+        sink.onCompletion(wc.wrId(), wc.status(), 0, wc.byteLength(), wc.hasImm(), wc.imm());
+      }
+      return n;
+    }
+  }
+
+  final List<String> log;
+  final List<Post> posted = new ArrayList<>();
+  final ArrayDeque<CmEvent> events = new ArrayDeque<>();
+  final FakeCq main = new FakeCq(100);
+  FakeCq recv;
+  RuntimeException refuseNextPost;
+  RuntimeException failMainCq;
+  RuntimeException failNextEvent;
+  boolean disconnectAccepted = true;
+  byte[] appliedPeerCfg;
+  int sharedWaits;
+
+  FakeLibrpma(List<String> log) {
+    this.log = log;
+  }
+
+  /** Completes a posted operation successfully, on the main CQ. */
+  void complete(Post p) {
+    main.ready.add(new Wc(p.wrId(), 0, (int) p.length(), false, 0));
+  }
+
+  void fail(Post p, int status) {
+    main.ready.add(new Wc(p.wrId(), status, 0, false, 0));
+  }
+
+  Post last() {
+    return posted.get(posted.size() - 1);
+  }
+
+  @Override
+  public void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
+      long length, long extra, long wrId) {
+    if (refuseNextPost != null) {
+      RuntimeException e = refuseNextPost;
+      refuseNextPost = null;
+      log.add("refused " + OpKind.name(kind));
+      throw e;
+    }
+    log.add("post " + OpKind.name(kind));
+    posted.add(new Post(kind, localMr, localOffset, remoteMr, remoteOffset, length, extra, wrId));
+  }
+
+  @Override
+  public int eventFd() {
+    return 200;
+  }
+
+  @Override
+  public CmEvent nextEvent() {
+    if (failNextEvent != null) {
+      RuntimeException e = failNextEvent;
+      failNextEvent = null;
+      throw e;
+    }
+    CmEvent e = events.poll();
+    return e == null ? CmEvent.NONE : e;
+  }
+
+  @Override
+  public byte[] privateData() {
+    return new byte[] {42};
+  }
+
+  @Override
+  public void applyRemotePeerConfig(byte[] descriptor) {
+    appliedPeerCfg = descriptor;
+  }
+
+  @Override
+  public CompletionSource mainCq() {
+    if (failMainCq != null) {
+      throw failMainCq;
+    }
+    return main;
+  }
+
+  @Override
+  public CompletionSource recvCq() {
+    return recv;
+  }
+
+  @Override
+  public int sharedChannelFd() {
+    return 300;
+  }
+
+  @Override
+  public void waitSharedChannel() {
+    sharedWaits++;
+  }
+
+  @Override
+  public boolean disconnect() {
+    log.add("disconnect");
+    return disconnectAccepted;
+  }
+
+  @Override
+  public String statusText(int status) {
+    return "status " + status;
+  }
+
+  @Override
+  public void delete() {
+    log.add("delete");
+  }
+}
