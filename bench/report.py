@@ -710,8 +710,9 @@ def markdown(data, aggs, perftest):
         "- **vertx-rpma**: the library's public API on its connection's event-loop context; the "
         "next operation is posted from the previous one's Future listener. The CQ fd is on the "
         "Netty epoll loop; readiness runs the batch drain.",
-        "- **thread-hop** (the design the library replaces, bench/src/main/java/dev/rpma/vertx/impl/"
-        "ThreadHopConnection.java): a connection made with the JNI binding directly, its CQ fd "
+        "- **thread-hop** (the design the library replaces, bench/src/main/java/dev/rpma/bench/"
+        "ThreadHopConnection.java): a connection made with the library's `internal` "
+        "RawConnection (librpma directly, none of the library's completion path), its CQ fd "
         "left blocking; a dedicated thread blocks in `rpma_cq_wait`, takes completions one per "
         "`rpma_cq_get_wc`, and hands each to the event loop with `runOnContext`, which completes "
         "the operation's Promise. Posting is on the event loop. It skips the library's argument "

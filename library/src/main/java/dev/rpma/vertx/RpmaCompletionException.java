@@ -1,17 +1,20 @@
 package dev.rpma.vertx;
 
+import dev.rpma.vertx.impl.jni.NativeConstants;
+
 /**
  * An operation completed with a work completion status other than IBV_WC_SUCCESS. The message
  * names the status as {@code ibv_wc_status_str} does; the vendor error is kept as reported.
+ * The status constants are verbs' values, read from the native library when first used.
  */
 public class RpmaCompletionException extends RpmaException {
 
   /** IBV_WC_REM_ACCESS_ERR: the remote region does not allow the access. */
-  public static final int REM_ACCESS_ERR = 10;
+  public static final int REM_ACCESS_ERR = NativeConstants.IBV_WC_REM_ACCESS_ERR;
   /** IBV_WC_RETRY_EXC_ERR: the peer did not answer within the retries. */
-  public static final int RETRY_EXC_ERR = 12;
+  public static final int RETRY_EXC_ERR = NativeConstants.IBV_WC_RETRY_EXC_ERR;
   /** IBV_WC_WR_FLUSH_ERR: the queue pair went to error before this operation ran. */
-  public static final int WR_FLUSH_ERR = 5;
+  public static final int WR_FLUSH_ERR = NativeConstants.IBV_WC_WR_FLUSH_ERR;
 
   private final String operation;
   private final int status;

@@ -41,7 +41,9 @@ public final class ConnectionEngine implements CompletionSink {
   private final Watchdog watchdog;
   private final PromiseInternal<Void> established;
   private final Promise<Void> closed;
+  // made once: the completion path allocates nothing per completion beyond the Future's own
   private final IntFunction<Throwable> closedErrorByKind = kind -> closedError((byte) kind);
+  private final Runnable postWaiting;
   private LibrpmaConnection conn;
   private CompletionChannel completions;
   private LoopIo.FdWatch events;
@@ -62,6 +64,7 @@ public final class ConnectionEngine implements CompletionSink {
     this.setup = setup;
     this.inFlight = new InFlight(options);
     this.submitter = new Submitter(inFlight, counters, () -> state == State.OPEN);
+    this.postWaiting = submitter::postWaiting;
     this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,
         this::onStall);
     this.established = context.promise();
@@ -192,10 +195,9 @@ public final class ConnectionEngine implements CompletionSink {
     byte kind = inFlight.kind(slot);
     if (status == 0) {
       inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
-          null, submitter::postWaiting);
+          null, postWaiting);
     } else {
-      inFlight.finish(slot, null, completionError(kind, status, vendorError),
-          submitter::postWaiting);
+      inFlight.finish(slot, null, completionError(kind, status, vendorError), postWaiting);
     }
   }
 

@@ -44,6 +44,9 @@ public final class NativeConstants {
 
   // work completions (verbs.h)
   public static final int IBV_WC_WITH_IMM = get("IBV_WC_WITH_IMM");
+  public static final int IBV_WC_WR_FLUSH_ERR = get("IBV_WC_WR_FLUSH_ERR");
+  public static final int IBV_WC_REM_ACCESS_ERR = get("IBV_WC_REM_ACCESS_ERR");
+  public static final int IBV_WC_RETRY_EXC_ERR = get("IBV_WC_RETRY_EXC_ERR");
 
   // region usages and flush types, in the order of the API's enums
   private static final int[] USAGE_FLAGS = usageFlags();
