@@ -71,13 +71,6 @@ public final class ConnectionEngine implements CompletionSink {
     this.closed = context.promise();
   }
 
-  /** For a receive posted on a connection request before the accept (rpma_conn_req_recv). */
-  @FunctionalInterface
-  public interface RequestReceive {
-    /** Posts it with this wr_id; throws if librpma refuses. */
-    void post(long wrId);
-  }
-
   /**
    * A receive given on the request, before the connection exists: its wr_id comes from this
    * table, so it completes like any other. Fails its Future alone if there is no room or
