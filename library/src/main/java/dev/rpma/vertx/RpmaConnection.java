@@ -62,7 +62,11 @@ public interface RpmaConnection {
 
   /**
    * Applies the other side's {@link PeerConfig}: whether its memory takes writes directly to
-   * persistence decides how a persistent flush is done.
+   * persistence decides how a persistent flush is done. Operations called after it, from any
+   * thread, see it.
+   *
+   * @throws IllegalArgumentException if {@code remote} is null or not made by this library
+   * @throws IllegalStateException if the connection is closed (or closing)
    */
   void applyRemotePeerConfig(PeerConfig remote);
 

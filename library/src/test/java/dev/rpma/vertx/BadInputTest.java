@@ -41,6 +41,24 @@ class BadInputTest extends SharedLoopbackTestBase {
   }
 
   @Test
+  void aReadOnlyBufferIsRefusedAsADestination() {
+    for (MemoryUsage destination : EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.READ_DST,
+        MemoryUsage.RECV)) {
+      refused(IllegalArgumentException.class,
+          () -> pair.clientPeer.register(ByteBuffer.allocateDirect(64).asReadOnlyBuffer(),
+              destination), "a read-only buffer cannot be registered for [" + destination + "]");
+    }
+  }
+
+  @Test
+  void aReadOnlyBufferMayBeRegisteredAsASource() {
+    MemoryRegion source = await(pair.clientPeer.register(
+        ByteBuffer.allocateDirect(64).asReadOnlyBuffer(), MemoryUsage.WRITE_SRC));
+    await(pair.client.write(pair.remote, 0, source, 0, 8));
+    await(source.close());
+  }
+
+  @Test
   void aNegativeOffsetIsRefused() {
     refused(IllegalArgumentException.class,
         () -> pair.client.write(pair.remote, -1, pair.clientRegion, 0, 8), "negative offset");

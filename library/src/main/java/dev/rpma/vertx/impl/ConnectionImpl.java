@@ -214,7 +214,15 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   @Override
   public void applyRemotePeerConfig(PeerConfig remote) {
-    byte[] descriptor = ((PeerConfigImpl) remote).descriptor();
+    // checked here, on the caller's thread: thrown inside the hop, nobody would see it
+    if (!(remote instanceof PeerConfigImpl cfg)) {
+      throw new IllegalArgumentException(remote == null ? "the peer configuration is null"
+          : "not a PeerConfig of vertx-rpma: make it with PeerConfig.fromDescriptor(bytes)");
+    }
+    if (!engine.isOpen()) {
+      throw new IllegalStateException(engine.description() + " is closed");
+    }
+    byte[] descriptor = cfg.descriptor();
     if (context.inThread()) {
       engine.applyRemotePeerConfig(descriptor);
     } else {

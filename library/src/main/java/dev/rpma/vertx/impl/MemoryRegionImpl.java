@@ -26,6 +26,8 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
   private final long handle;
   private final ByteBuffer buffer;
   private final Set<MemoryUsage> usages;
+  /** The usages as bits of their ordinals: the per-operation check is one AND. */
+  private final int usageBits;
   private final byte[] descriptor;
   private final RefCounted life;
   private final Promise<Void> deregistered;
@@ -36,6 +38,11 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
     this.handle = handle;
     this.buffer = buffer;
     this.usages = Collections.unmodifiableSet(EnumSet.copyOf(usages));
+    int bits = 0;
+    for (MemoryUsage u : usages) {
+      bits |= 1 << u.ordinal();
+    }
+    this.usageBits = bits;
     this.descriptor = descriptor;
     this.deregistered = context.promise();
     this.life = new RefCounted(this::deregister);
@@ -116,7 +123,7 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
 
   /** Null if the region allows {@code usage} over [offset, offset + length); else why not. */
   String check(MemoryUsage usage, long offset, long length) {
-    if (!usages.contains(usage)) {
+    if ((usageBits & (1 << usage.ordinal())) == 0) {
       return "the local region was not registered for " + usage + " (it has " + usages + ")";
     }
     return Ranges.check("local region", offset, length, size());

@@ -23,6 +23,7 @@ import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import java.nio.ByteBuffer;
+import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -150,6 +151,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     if (usages == null || usages.isEmpty()) {
       return ctx.failedFuture(new IllegalArgumentException("give at least one MemoryUsage"));
     }
+    String readOnly = readOnlyDestinations(buffer, usages);
+    if (readOnly != null) {
+      return ctx.failedFuture(new IllegalArgumentException(readOnly));
+    }
     if (!buffer.hasRemaining()) {
       return ctx.failedFuture(new IllegalArgumentException("the buffer has no bytes to register"));
     }
@@ -173,6 +178,22 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       return region;
     });
+  }
+
+  /**
+   * The device writes into a region used as a destination (by the peer's writes, our reads, our
+   * receives): a buffer handed over as read-only must not become one.
+   */
+  private static String readOnlyDestinations(ByteBuffer buffer, Set<MemoryUsage> usages) {
+    if (!buffer.isReadOnly()) {
+      return null;
+    }
+    Set<MemoryUsage> writes = EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.READ_DST,
+        MemoryUsage.RECV);
+    writes.retainAll(usages);
+    return writes.isEmpty() ? null : "a read-only buffer cannot be registered for " + writes
+        + ": the device would write into it; register a writable buffer, or only source usages"
+        + " (READ_SRC, WRITE_SRC, SEND, FLUSH_*)";
   }
 
   @Override

@@ -36,21 +36,23 @@ public final class ConnectionEngine implements CompletionSink {
   private final LoopIo io;
   private final SetupCalls setup;
   private final ConnectionCounters counters = new ConnectionCounters();
+  private final CloseReasons reasons;
   private final InFlight inFlight;
   private final Submitter submitter;
   private final Watchdog watchdog;
   private final PromiseInternal<Void> established;
   private final Promise<Void> closed;
   // made once: the completion path allocates nothing per completion beyond the Future's own
-  private final IntFunction<Throwable> closedErrorByKind = kind -> closedError((byte) kind);
+  private final IntFunction<Throwable> closedErrorByKind;
   private final Runnable postWaiting;
   private LibrpmaConnection conn;
   private CompletionChannel completions;
   private LoopIo.FdWatch events;
   private State state = State.CONNECTING;
+  /** OPEN, as other threads may read it (a hint for checks on the caller's thread). */
+  private volatile boolean open;
   private byte[] remotePrivateData = new byte[0];
   private Handler<Throwable> closeHandler;
-  private RpmaConnectionClosedException closeReason;
   private boolean closedByUser;
   private long closeTimer = -1;
   private long connectTimer = -1;
@@ -60,10 +62,12 @@ public final class ConnectionEngine implements CompletionSink {
     this.context = context;
     this.options = options;
     this.description = description;
+    this.reasons = new CloseReasons(description);
+    this.closedErrorByKind = kind -> reasons.closedError((byte) kind);
     this.io = io;
     this.setup = setup;
     this.inFlight = new InFlight(options);
-    this.submitter = new Submitter(inFlight, counters, () -> state == State.OPEN);
+    this.submitter = new Submitter(inFlight, counters, this::takesOperations);
     this.postWaiting = submitter::postWaiting;
     this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,
         this::onStall);
@@ -71,29 +75,14 @@ public final class ConnectionEngine implements CompletionSink {
     this.closed = context.promise();
   }
 
-  /**
-   * A receive given on the request, before the connection exists: its wr_id comes from this
-   * table, so it completes like any other. Fails its Future alone if there is no room or
-   * librpma says no.
-   */
+  /** A receive given on the request, before the connection exists (see {@link InFlight}). */
   public void prepostReceive(QueuedOp r, RequestReceive call) {
-    if (!inFlight.hasRoom(OpKind.RECV)) {
-      r.releaseRegions();
-      r.promise().tryFail(new IllegalStateException("recv: more receives were posted on the "
-          + "request than the receive queue (rqSize) holds"));
-      return;
-    }
-    long wrId = inFlight.add(OpKind.RECV, r.promise(), r.local());
-    try {
-      call.post(wrId);
-    } catch (RuntimeException e) {
-      inFlight.finish(inFlight.slotOf(wrId), null, e, null);
-    }
+    inFlight.prepost(r, call);
   }
 
   /** The accept failed: what was preposted fails with the reason; nothing else was made. */
   public void abandon(RpmaConnectionClosedException reason) {
-    closeReason = reason;
+    reasons.closing(reason);
     state = State.CLOSED;
     inFlight.failAll(closedErrorByKind);
     closed.tryComplete();
@@ -153,6 +142,7 @@ public final class ConnectionEngine implements CompletionSink {
     if (event == CmEvent.ESTABLISHED) {
       if (state == State.CONNECTING) {
         state = State.OPEN;
+        open = true;
         remotePrivateData = conn.privateData();
         cancelTimer(connectTimer);
         connectTimer = -1;
@@ -190,19 +180,34 @@ public final class ConnectionEngine implements CompletionSink {
       inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
           null, postWaiting);
     } else {
-      inFlight.finish(slot, null, completionError(kind, status, vendorError), postWaiting);
+      Throwable error = completionError(kind, status, vendorError);
+      if (takesOperations()) {
+        onQueuePairError(kind, status, error);
+      }
+      inFlight.finish(slot, null, error, postWaiting);
     }
+  }
+
+  private boolean takesOperations() {
+    return state == State.OPEN && !reasons.queuePairFailed();
+  }
+
+  /**
+   * An error completion puts an RC queue pair in the error state: every later operation would
+   * only be flushed (WR_FLUSH_ERR). The connection is closed with that reason, once the drain
+   * that delivered it has returned (a teardown drains the CQ; not from inside a drain).
+   */
+  private void onQueuePairError(byte kind, int status, Throwable error) {
+    RpmaConnectionClosedException reason = reasons.queuePairFailed(kind, conn.statusText(status),
+        error);
+    open = false;
+    context.runOnContext(v -> shutdown(reason));
   }
 
   private Throwable completionError(byte kind, int status, int vendorError) {
     RpmaCompletionException e = new RpmaCompletionException(OpKind.name(kind), status,
         conn.statusText(status), vendorError);
-    if (state == State.OPEN) {
-      return e;
-    }
-    String why = closeReason != null ? " (" + closeReason.getMessage() + ")" : "";
-    return new RpmaConnectionClosedException(
-        OpKind.name(kind) + " was in flight when the connection closed" + why, e);
+    return takesOperations() ? e : reasons.inFlightWhenClosed(kind, e);
   }
 
   private void onCompletionQueueFailure(RuntimeException error) {
@@ -224,24 +229,17 @@ public final class ConnectionEngine implements CompletionSink {
    */
   public void submit(byte kind, HeldRegion local, long localOffset, HeldRegion remote,
       long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
-    if (state != State.OPEN) {
+    if (!takesOperations()) {
       if (local != null) {
         local.release();
       }
       if (remote != null) {
         remote.release();
       }
-      promise.tryFail(closedError(kind));
+      promise.tryFail(reasons.closedError(kind));
       return;
     }
     submitter.submit(kind, local, localOffset, remote, remoteOffset, length, extra, promise);
-  }
-
-  private RpmaConnectionClosedException closedError(byte kind) {
-    RpmaConnectionClosedException reason = closeReason;
-    String message = OpKind.name(kind) + ": " + description + " is closed";
-    return reason == null ? new RpmaConnectionClosedException(message)
-        : new RpmaConnectionClosedException(message + " (" + reason.getMessage() + ")", reason);
   }
 
   // ---------------------------------------------------------------- the rest
@@ -263,6 +261,11 @@ public final class ConnectionEngine implements CompletionSink {
 
   public CompletionStats stats() {
     return counters.snapshot();
+  }
+
+  /** Whether it takes operations; any thread (it may change right after). */
+  public boolean isOpen() {
+    return open;
   }
 
   public String description() {
@@ -296,7 +299,8 @@ public final class ConnectionEngine implements CompletionSink {
     }
     boolean waitForPeer = state == State.OPEN && closedByUser;
     state = State.CLOSING;
-    closeReason = reason;
+    open = false;
+    reasons.closing(reason);
     established.tryFail(reason);
     submitter.failWaiting(closedErrorByKind);
     boolean sent = conn.disconnect();
@@ -332,7 +336,8 @@ public final class ConnectionEngine implements CompletionSink {
         events != null ? events.unwatch() : context.succeededFuture()).mapEmpty();
     if (!closedByUser && closeHandler != null) {
       Handler<Throwable> handler = closeHandler;
-      context.runOnContext(v -> handler.handle(closeReason));
+      RpmaConnectionClosedException why = reasons.closeReason();
+      context.runOnContext(v -> handler.handle(why));
     }
     unwatched
         .transform(ar -> setup.run(context, conn::delete))

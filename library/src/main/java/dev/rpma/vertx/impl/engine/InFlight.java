@@ -38,6 +38,26 @@ final class InFlight {
     return pending.add(kind, promise, local);
   }
 
+  /**
+   * A receive posted on a connection request, before the connection exists: its wr_id comes
+   * from this table, so it completes like any other. Fails its Future alone if there is no
+   * room or librpma says no.
+   */
+  void prepost(QueuedOp r, RequestReceive call) {
+    if (!hasRoom(OpKind.RECV)) {
+      r.releaseRegions();
+      r.promise().tryFail(new IllegalStateException("recv: more receives were posted on the "
+          + "request than the receive queue (rqSize) holds"));
+      return;
+    }
+    long wrId = add(OpKind.RECV, r.promise(), r.local());
+    try {
+      call.post(wrId);
+    } catch (RuntimeException e) {
+      finish(slotOf(wrId), null, e, null);
+    }
+  }
+
   /** The slot of a wr_id in flight, or -1 (stale, foreign, or already completed). */
   int slotOf(long wrId) {
     return pending.slotOf(wrId);
