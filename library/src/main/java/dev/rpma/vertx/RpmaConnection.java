@@ -75,8 +75,11 @@ public interface RpmaConnection {
 
   /**
    * Called once, on the owning context, when the connection ends for any reason other than
-   * {@link #close()}: the peer disconnected or the connection was lost. Pending operations have
-   * failed by then.
+   * {@link #close()}: the peer disconnected, the connection was lost, no completion came within
+   * the completion timeout, or an operation completed with an error (which puts the queue pair
+   * in the error state: that operation fails with its {@code RpmaCompletionException}, the
+   * reason handed here has it as its cause, and every later operation fails with
+   * {@code RpmaConnectionClosedException}). Pending operations have failed by then.
    */
   RpmaConnection closeHandler(Handler<Throwable> handler);
 
