@@ -3,6 +3,7 @@
 #   1. ./dev setup;
 #   2. mvn install of every module (library, examples, bench) without the rdma-tagged tests
 #      (the host has no RDMA device): what does not build, or fails a host test, is red;
+#      then scripts/shade-check.sh (one case): a relocated copy of the library loads its natives;
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh;
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
@@ -88,6 +89,9 @@ main() {
   local build_ok=1
   maven_build || build_ok=0
   if ((build_ok)); then
+    # on the host, one case: the library shaded (packages relocated) still loads its natives
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case shaded-jar-loads-its-natives \
+      scripts/shade-check.sh || true
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"
