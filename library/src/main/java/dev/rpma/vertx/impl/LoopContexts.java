@@ -3,8 +3,11 @@ package dev.rpma.vertx.impl;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandle;
+import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
 import io.vertx.core.internal.VertxInternal;
 
 /** Finds the event-loop context a connection or endpoint belongs to, and checks it is epoll. */
@@ -29,17 +32,35 @@ public final class LoopContexts {
   }
 
   /**
-   * The caller's event-loop context if it runs on one; otherwise a new event-loop context, so
-   * that completions never run on a worker or foreign thread.
+   * The context a connection or server made by the caller lives on: the caller's own if it is
+   * an event-loop context; for a worker (or virtual-thread) caller, an event-loop context on
+   * the same Netty loop that shares the caller's {@code CloseFuture}, so that undeploying the
+   * worker verticle closes what it made while the fds stay on an event loop.
    */
-  public static ContextInternal eventLoopContext(Vertx vertx) {
+  public static ContextInternal eventLoopContext(Vertx vertx, ContextInternal current) {
     VertxInternal vx = (VertxInternal) vertx;
-    ContextInternal current = vx.getOrCreateContext();
-    ContextInternal ctx = current.isEventLoopContext() ? current : vx.createEventLoopContext();
+    ContextInternal ctx = current.isEventLoopContext() ? current : vx.contextBuilder()
+        .withThreadingModel(ThreadingModel.EVENT_LOOP)
+        .withEventLoop(current.nettyEventLoop())
+        .withCloseFuture(current.closeFuture())
+        .withClassLoader(current.classLoader())
+        .withWorkerPool(current.workerPool())
+        .build();
     if (!(ctx.nettyEventLoop() instanceof IoEventLoop loop)
         || !loop.isCompatible(EpollIoHandle.class)) {
       throw new IllegalStateException(HOW_TO_ENABLE + " (the event loop is not epoll)");
     }
     return ctx;
+  }
+
+  /** {@code result}, completed on the caller's context (a worker's own, say) if that differs. */
+  public static <T> Future<T> onCaller(ContextInternal caller, ContextInternal ctx,
+      Future<T> result) {
+    if (caller == ctx) {
+      return result;
+    }
+    PromiseInternal<T> onCaller = caller.promise();
+    result.onComplete(onCaller);
+    return onCaller.future();
   }
 }

@@ -199,11 +199,12 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
       byte[] privateData) {
+    ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
-      ctx = LoopContexts.eventLoopContext(vertx);
+      ctx = LoopContexts.eventLoopContext(vertx, caller);
     } catch (RuntimeException e) {
-      return vertx.getOrCreateContext().failedFuture(e);
+      return caller.failedFuture(e);
     }
     String invalid = Endpoints.check(address, port, options);
     if (invalid == null && privateData != null
@@ -220,7 +221,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
     ConnectionOptions opts = new ConnectionOptions(options);
     byte[] pdata = privateData == null ? null : privateData.clone();
-    return blocking(ctx, () -> {
+    Future<RpmaConnection> connected = blocking(ctx, () -> {
       long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(opts));
       try {
         long req = Errors.check("rpma_conn_req_new",
@@ -231,16 +232,18 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
     }).compose(conn -> ConnectionImpl.start(this, ctx, conn, opts,
         "connection to " + address + ":" + port));
+    return LoopContexts.onCaller(caller, ctx, connected);
   }
 
   @Override
   public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
       Handler<RpmaConnectionRequest> requestHandler) {
+    ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
-      ctx = LoopContexts.eventLoopContext(vertx);
+      ctx = LoopContexts.eventLoopContext(vertx, caller);
     } catch (RuntimeException e) {
-      return vertx.getOrCreateContext().failedFuture(e);
+      return caller.failedFuture(e);
     }
     String invalid = Endpoints.check(address, port, options);
     if (invalid == null && requestHandler == null) {
@@ -253,9 +256,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
-    return blocking(ctx, () -> Errors.check("rpma_ep_listen",
+    Future<RpmaServer> listening = blocking(ctx, () -> Errors.check("rpma_ep_listen",
         Native.epListen(handle, address, String.valueOf(port))))
         .compose(ep -> ServerImpl.start(this, ctx, ep, port, opts, requestHandler));
+    return LoopContexts.onCaller(caller, ctx, listening);
   }
 
   @Override

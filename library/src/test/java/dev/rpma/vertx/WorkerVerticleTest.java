@@ -1,0 +1,68 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.RdmaTestSupport.await;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.AbstractVerticle;
+import io.vertx.core.Context;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Promise;
+import io.vertx.core.ThreadingModel;
+import io.vertx.core.Vertx;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** What a worker verticle makes is its own: closed by its undeploy, answered on its context. */
+@Tag("rdma")
+class WorkerVerticleTest {
+
+  /** Connects in start() with a peer it was given (so only the connection is its own). */
+  static final class ConnectingWorker extends AbstractVerticle {
+    final RpmaPeer peer;
+    final String ip;
+    final int port;
+    volatile boolean connectAnsweredOnOwnContext;
+
+    ConnectingWorker(RpmaPeer peer, String ip, int port) {
+      this.peer = peer;
+      this.ip = ip;
+      this.port = port;
+    }
+
+    @Override
+    public void start(Promise<Void> started) {
+      Context own = context;
+      peer.connect(ip, port, new ConnectionOptions(), null).onComplete(ar -> {
+        connectAnsweredOnOwnContext = Vertx.currentContext() == own;
+        started.handle(ar.mapEmpty());
+      });
+    }
+  }
+
+  @Test
+  void aWorkerVerticlesConnectionIsClosedByItsUndeployAndAnsweredOnItsOwnContext() {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    try {
+      RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
+      RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+      Promise<Throwable> serverSideClosed = Promise.promise();
+      await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(null)
+          .onSuccess(c -> c.closeHandler(serverSideClosed::tryComplete))));
+      ConnectingWorker worker = new ConnectingWorker(clientPeer, ip, port);
+      String id = await(vertx.deployVerticle(worker,
+          new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
+
+      await(vertx.undeploy(id));
+
+      Throwable why = await(serverSideClosed.future());
+      assertInstanceOf(RpmaConnectionClosedException.class, why);
+      assertTrue(worker.connectAnsweredOnOwnContext,
+          "the connect Future completed on the worker's own context");
+    } finally {
+      await(vertx.close());
+    }
+  }
+}
