@@ -57,7 +57,12 @@ public interface RpmaConnection {
   /** Posts a receive; completes when a message (or a write with immediate data) arrives. */
   Future<Received> recv(MemoryRegion dst, long offset, long length);
 
-  /** The private data the other side sent when connecting or accepting (may be empty). */
+  /**
+   * The private data the other side sent when accepting (on a client) or connecting (on a
+   * server side), as the RDMA CM delivers it: padded with zeros (over RoCE to
+   * {@link #MAX_ACCEPT_PRIVATE_DATA} or {@link #MAX_CONNECT_PRIVATE_DATA} bytes), empty if
+   * none was sent. Use a self-delimiting format, or {@link PrivateData#frame}.
+   */
   byte[] remotePrivateData();
 
   /**

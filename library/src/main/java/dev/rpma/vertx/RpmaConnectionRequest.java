@@ -5,7 +5,11 @@ import io.vertx.core.Future;
 /** An incoming connection, waiting for the server's answer. Answer it exactly once. */
 public interface RpmaConnectionRequest {
 
-  /** The bytes the client sent with its request (may be empty). */
+  /**
+   * The bytes the client sent with its request, as the RDMA CM delivers them: padded with
+   * zeros (over RoCE to {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA} bytes), empty if the
+   * client sent none. Use a self-delimiting format, or {@link PrivateData#frame}.
+   */
   byte[] privateData();
 
   /**
@@ -20,7 +24,7 @@ public interface RpmaConnectionRequest {
    * Accepts; the Future completes when the connection is established, on the server's context.
    *
    * @param privateData bytes for the client, e.g. a region's descriptor (at most
-   *     {@link RpmaConnection#MAX_ACCEPT_PRIVATE_DATA}), or null
+   *     {@link RpmaConnection#MAX_ACCEPT_PRIVATE_DATA}); null or empty for none
    */
   Future<RpmaConnection> accept(byte[] privateData);
 

@@ -49,7 +49,8 @@ public interface RpmaPeer {
    * on the caller's event-loop context, which then owns the connection.
    *
    * @param privateData bytes the server sees with the request (at most
-   *     {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA}), or null
+   *     {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA}); null or empty for none. It arrives
+   *     padded by the RDMA CM (see {@link PrivateData})
    */
   Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
       byte[] privateData);

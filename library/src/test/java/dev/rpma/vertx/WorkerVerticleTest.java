@@ -10,6 +10,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Promise;
 import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
+import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +62,61 @@ class WorkerVerticleTest {
       assertInstanceOf(RpmaConnectionClosedException.class, why);
       assertTrue(worker.connectAnsweredOnOwnContext,
           "the connect Future completed on the worker's own context");
+    } finally {
+      await(vertx.close());
+    }
+  }
+
+  /** Reads a region of the server's from a worker verticle; records where the Futures ran. */
+  static final class ReadingWorker extends AbstractVerticle {
+    final RpmaPeer peer;
+    final String ip;
+    final int port;
+    volatile boolean readAnsweredOnOwnContext;
+    volatile boolean registerAnsweredOnOwnContext;
+
+    ReadingWorker(RpmaPeer peer, String ip, int port) {
+      this.peer = peer;
+      this.ip = ip;
+      this.port = port;
+    }
+
+    @Override
+    public void start(Promise<Void> started) {
+      Context own = context;
+      peer.register(ByteBuffer.allocateDirect(64), MemoryUsage.READ_DST).compose(local -> {
+        registerAnsweredOnOwnContext = Vertx.currentContext() == own;
+        return peer.connect(ip, port, new ConnectionOptions(), null).compose(conn -> {
+          RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
+              RegionOffer.fromBytes(conn.remotePrivateData()).regionDescriptor());
+          return conn.read(local, 0, remote, 0, 64);
+        });
+      }).onComplete(ar -> {
+        readAnsweredOnOwnContext = Vertx.currentContext() == own;
+        started.handle(ar);
+      });
+    }
+  }
+
+  @Test
+  void aWorkerVerticlesOperationsCompleteOnItsOwnContext() {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    try {
+      RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
+      RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+      MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64),
+          MemoryUsage.READ_SRC));
+      byte[] offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
+      await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(offer)));
+      ReadingWorker worker = new ReadingWorker(clientPeer, ip, port);
+
+      await(vertx.deployVerticle(worker,
+          new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
+
+      assertTrue(worker.registerAnsweredOnOwnContext, "register");
+      assertTrue(worker.readAnsweredOnOwnContext, "read");
     } finally {
       await(vertx.close());
     }

@@ -38,13 +38,16 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   private final PeerImpl peer;
   private final ContextInternal context;
+  /** Where its Futures and handlers complete: the caller's (a worker's, say), else the loop's. */
+  private final ContextInternal userContext;
   private final ConnectionOptions options;
   private final ConnectionEngine engine;
 
-  private ConnectionImpl(PeerImpl peer, ContextInternal context, ConnectionOptions options,
-      String description) {
+  private ConnectionImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
+      ConnectionOptions options, String description) {
     this.peer = peer;
     this.context = context;
+    this.userContext = userContext;
     this.options = options;
     this.engine = new ConnectionEngine(context, options, description, new EpollLoopIo(context),
         (ctx, call) -> peer.blocking(ctx, () -> {
@@ -57,9 +60,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    * Takes over a client's librpma connection (after rpma_conn_req_connect): completes at
    * ESTABLISHED. Call on the context.
    */
-  static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context, long conn,
-      ConnectionOptions options, String description) {
-    ConnectionImpl c = new ConnectionImpl(peer, context, options, description);
+  static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context,
+      ContextInternal userContext, long conn, ConnectionOptions options, String description) {
+    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
     return c.begin(conn);
   }
 
@@ -68,10 +71,10 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    * connection's table), then accepts (rpma_conn_req_connect, which consumes the request) and
    * starts as {@link #start} does. Call on the context.
    */
-  static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context, long req,
-      byte[] privateData, List<QueuedOp> receives, ConnectionOptions options,
-      String description) {
-    ConnectionImpl c = new ConnectionImpl(peer, context, options, description);
+  static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
+      ContextInternal userContext, long req, byte[] privateData, List<QueuedOp> receives,
+      ConnectionOptions options, String description) {
+    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
     for (QueuedOp r : receives) {
       c.engine.prepostReceive(r, wrId -> {
         int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);
@@ -96,13 +99,15 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
       peer.owned().remove(this);
       context.closeFuture().remove(this);
     });
-    return engine.start(new JniConnection(conn, options.getDrainBatch())).map(this);
+    Future<RpmaConnection> started = engine.start(new JniConnection(conn,
+        options.getDrainBatch())).map(this);
+    return LoopContexts.onCaller(userContext, context, started);
   }
 
   // ---------------------------------------------------------------- operations
 
   private <T> Future<T> invalid(String op, String problem) {
-    return context.failedFuture(new IllegalArgumentException(op + ": " + problem));
+    return userContext.failedFuture(new IllegalArgumentException(op + ": " + problem));
   }
 
   private String local(MemoryRegion region, MemoryUsage usage, long offset, long length) {
@@ -185,17 +190,17 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     MemoryRegionImpl local = (MemoryRegionImpl) localRegion;
     RemoteRegionImpl remote = (RemoteRegionImpl) remoteRegion;
     if (local != null && !local.acquire()) {
-      return context.failedFuture(
+      return userContext.failedFuture(
           new IllegalStateException(OpKind.name(kind) + ": the local region is closed"));
     }
     if (remote != null && !remote.acquire()) {
       if (local != null) {
         local.release();
       }
-      return context.failedFuture(
+      return userContext.failedFuture(
           new IllegalStateException(OpKind.name(kind) + ": the remote region is closed"));
     }
-    PromiseInternal<T> promise = context.promise();
+    PromiseInternal<T> promise = userContext.promise();
     if (context.inThread()) {
       engine.submit(kind, local, localOffset, remote, remoteOffset, length, extra, promise);
     } else {
@@ -237,10 +242,12 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   @Override
   public RpmaConnection closeHandler(Handler<Throwable> handler) {
+    Handler<Throwable> onUser = userContext == context || handler == null ? handler
+        : why -> userContext.runOnContext(v -> handler.handle(why));
     if (context.inThread()) {
-      engine.closeHandler(handler);
+      engine.closeHandler(onUser);
     } else {
-      context.execute(() -> engine.closeHandler(handler));
+      context.execute(() -> engine.closeHandler(onUser));
     }
     return this;
   }
@@ -257,10 +264,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   @Override
   public Future<Void> close() {
-    if (context.inThread()) {
-      return engine.close();
-    }
-    return context.succeededFuture().compose(v -> engine.close());
+    Future<Void> closed = context.inThread() ? engine.close()
+        : context.succeededFuture().compose(v -> engine.close());
+    return LoopContexts.onCaller(userContext, context, closed);
   }
 
   /** Its peer, or the context that made it (a verticle undeployed), is closing. */

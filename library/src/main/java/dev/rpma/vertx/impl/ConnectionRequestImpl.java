@@ -41,7 +41,7 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
 
   @Override
   public synchronized Future<Received> recv(MemoryRegion dst, long offset, long length) {
-    ContextInternal context = server.context();
+    ContextInternal context = server.userContext();
     String bad = MemoryRegionImpl.checkUse(dst, server.peer(), MemoryUsage.RECV, offset, length);
     if (bad != null) {
       return context.failedFuture(new IllegalArgumentException("recv: " + bad));
@@ -69,20 +69,22 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
 
   @Override
   public Future<RpmaConnection> accept(byte[] privateData) {
-    if (privateData != null && (privateData.length == 0
-        || privateData.length > RpmaConnection.MAX_ACCEPT_PRIVATE_DATA)) {
-      return server.context().failedFuture(new IllegalArgumentException(
-          "private data must be 1 to " + RpmaConnection.MAX_ACCEPT_PRIVATE_DATA
+    if (privateData != null && privateData.length > RpmaConnection.MAX_ACCEPT_PRIVATE_DATA) {
+      return server.userContext().failedFuture(new IllegalArgumentException(
+          "private data must be at most " + RpmaConnection.MAX_ACCEPT_PRIVATE_DATA
               + " bytes (the RDMA CM limit of an accept), got " + privateData.length));
     }
     if (!answered.compareAndSet(false, true)) {
-      return server.context().failedFuture(
+      return server.userContext().failedFuture(
           new IllegalStateException("this request was already answered"));
     }
     server.answered(this);
-    byte[] pdata = privateData == null ? null : privateData.clone();
+    // empty means none, as null does
+    byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     List<QueuedOp> posted = takeReceives();
-    return server.context().succeededFuture().compose(v -> server.accept(req, pdata, posted));
+    Future<RpmaConnection> accepted = server.context().succeededFuture()
+        .compose(v -> server.accept(req, pdata, posted));
+    return LoopContexts.onCaller(server.userContext(), server.context(), accepted);
   }
 
   @Override

@@ -208,9 +208,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
     String invalid = Endpoints.check(address, port, options);
     if (invalid == null && privateData != null
-        && (privateData.length == 0
-            || privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA)) {
-      invalid = "private data must be 1 to " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
+        && privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA) {
+      invalid = "private data must be at most " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
           + " bytes (the RDMA CM limit of a connect request), got " + privateData.length;
     }
     if (invalid != null) {
@@ -220,7 +219,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
-    byte[] pdata = privateData == null ? null : privateData.clone();
+    // empty means none, as null does
+    byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx, () -> {
       long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(opts));
       try {
@@ -230,7 +230,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       } finally {
         Native.connCfgDelete(cfg);
       }
-    }).compose(conn -> ConnectionImpl.start(this, ctx, conn, opts,
+    }).compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
         "connection to " + address + ":" + port));
     return LoopContexts.onCaller(caller, ctx, connected);
   }
@@ -258,7 +258,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ConnectionOptions opts = new ConnectionOptions(options);
     Future<RpmaServer> listening = blocking(ctx, () -> Errors.check("rpma_ep_listen",
         Native.epListen(handle, address, String.valueOf(port))))
-        .compose(ep -> ServerImpl.start(this, ctx, ep, port, opts, requestHandler));
+        .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
   }
 

@@ -29,6 +29,8 @@ final class ServerImpl implements RpmaServer, Closeable {
 
   private final PeerImpl peer;
   private final ContextInternal context;
+  /** Where requests are handed over and accepts complete: the caller's, else the loop's. */
+  private final ContextInternal userContext;
   private final long ep;
   private final int port;
   private final ConnectionOptions options;
@@ -39,10 +41,12 @@ final class ServerImpl implements RpmaServer, Closeable {
   private FdWatcher watcher;
   private Future<Void> closing;
 
-  private ServerImpl(PeerImpl peer, ContextInternal context, long ep, int port,
-      ConnectionOptions options, long connCfg, Handler<RpmaConnectionRequest> requestHandler) {
+  private ServerImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext, long ep,
+      int port, ConnectionOptions options, long connCfg,
+      Handler<RpmaConnectionRequest> requestHandler) {
     this.peer = peer;
     this.context = context;
+    this.userContext = userContext;
     this.ep = ep;
     this.port = port;
     this.options = options;
@@ -51,8 +55,9 @@ final class ServerImpl implements RpmaServer, Closeable {
   }
 
   /** Call on the context, with a listening endpoint. */
-  static Future<RpmaServer> start(PeerImpl peer, ContextInternal context, long ep, int port,
-      ConnectionOptions options, Handler<RpmaConnectionRequest> requestHandler) {
+  static Future<RpmaServer> start(PeerImpl peer, ContextInternal context,
+      ContextInternal userContext, long ep, int port, ConnectionOptions options,
+      Handler<RpmaConnectionRequest> requestHandler) {
     long cfg = Endpoints.newConnCfg(options);
     int fd = Native.epFd(ep);
     if (NativeError.isError(cfg) || fd < 0) {
@@ -63,7 +68,8 @@ final class ServerImpl implements RpmaServer, Closeable {
       return peer.blocking(context, () -> Native.epShutdown(ep))
           .transform(ar -> context.failedFuture(Errors.rpma("listen set-up", error)));
     }
-    ServerImpl server = new ServerImpl(peer, context, ep, port, options, cfg, requestHandler);
+    ServerImpl server = new ServerImpl(peer, context, userContext, ep, port, options, cfg,
+        requestHandler);
     server.watcher = FdWatcher.create(context, fd, server::onRequests);
     // owned by its peer and by the context that listened (a verticle's undeploy closes it)
     peer.owned().add(server);
@@ -93,7 +99,11 @@ final class ServerImpl implements RpmaServer, Closeable {
       ConnectionRequestImpl request = new ConnectionRequestImpl(this, req,
           pdata == null ? new byte[0] : pdata);
       children.add(request);
-      requestHandler.handle(request);
+      if (userContext == context) {
+        requestHandler.handle(request);
+      } else {
+        userContext.runOnContext(v -> requestHandler.handle(request));
+      }
     }
   }
 
@@ -104,7 +114,7 @@ final class ServerImpl implements RpmaServer, Closeable {
       ConnectionRequestImpl.fail(receives, "the server is closed");
       return context.failedFuture(new IllegalStateException("the server is closed"));
     }
-    return ConnectionImpl.accept(peer, context, req, privateData, receives, options,
+    return ConnectionImpl.accept(peer, context, userContext, req, privateData, receives, options,
         "connection accepted on port " + port).onSuccess(c -> {
           ConnectionImpl connection = (ConnectionImpl) c;
           if (children.add(connection)) {
@@ -115,6 +125,11 @@ final class ServerImpl implements RpmaServer, Closeable {
 
   ContextInternal context() {
     return context;
+  }
+
+  /** Where the request's and the accepted connection's Futures complete. */
+  ContextInternal userContext() {
+    return userContext;
   }
 
   PeerImpl peer() {
