@@ -33,6 +33,7 @@ static const struct vrpma_constant constants[] = {
 	/* how errno rides along with an error code (rpma_jni.h) */
 	VRPMA_CONSTANT(VRPMA_ERRNO_FACTOR),
 	VRPMA_CONSTANT(EAGAIN),
+	VRPMA_CONSTANT(EMFILE),
 	/* connection events */
 	VRPMA_CONSTANT(RPMA_CONN_UNDEFINED),
 	VRPMA_CONSTANT(RPMA_CONN_ESTABLISHED),

@@ -51,15 +51,24 @@ final class ProcessResources {
 
   /** VmRSS in KiB. */
   static long residentKib() {
+    return statusKib("VmRSS:");
+  }
+
+  /** VmPin in KiB: memory pinned for the device (registered regions). */
+  static long pinnedKib() {
+    return statusKib("VmPin:");
+  }
+
+  private static long statusKib(String field) {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("VmRSS:")) {
+        if (line.startsWith(field)) {
           return Long.parseLong(line.replaceAll("[^0-9]", ""));
         }
       }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
-    throw new IllegalStateException("no VmRSS in /proc/self/status");
+    throw new IllegalStateException("no " + field + " in /proc/self/status");
   }
 }

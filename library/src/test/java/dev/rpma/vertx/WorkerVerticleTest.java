@@ -18,17 +18,25 @@ import org.junit.jupiter.api.Test;
 @Tag("rdma")
 class WorkerVerticleTest {
 
-  /** Connects in start() with a peer it was given (so only the connection is its own). */
-  static final class ConnectingWorker extends AbstractVerticle {
+  /** A verticle given a peer (so that only what it makes with it is its own) and a server. */
+  abstract static class Worker extends AbstractVerticle {
     final RpmaPeer peer;
     final String ip;
     final int port;
-    volatile boolean connectAnsweredOnOwnContext;
 
-    ConnectingWorker(RpmaPeer peer, String ip, int port) {
+    Worker(RpmaPeer peer, String ip, int port) {
       this.peer = peer;
       this.ip = ip;
       this.port = port;
+    }
+  }
+
+  /** Connects in start(). */
+  static final class ConnectingWorker extends Worker {
+    volatile boolean connectAnsweredOnOwnContext;
+
+    ConnectingWorker(RpmaPeer peer, String ip, int port) {
+      super(peer, ip, port);
     }
 
     @Override
@@ -68,17 +76,12 @@ class WorkerVerticleTest {
   }
 
   /** Reads a region of the server's from a worker verticle; records where the Futures ran. */
-  static final class ReadingWorker extends AbstractVerticle {
-    final RpmaPeer peer;
-    final String ip;
-    final int port;
+  static final class ReadingWorker extends Worker {
     volatile boolean readAnsweredOnOwnContext;
     volatile boolean registerAnsweredOnOwnContext;
 
     ReadingWorker(RpmaPeer peer, String ip, int port) {
-      this.peer = peer;
-      this.ip = ip;
-      this.port = port;
+      super(peer, ip, port);
     }
 
     @Override

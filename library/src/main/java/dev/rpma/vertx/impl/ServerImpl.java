@@ -4,6 +4,7 @@ import dev.rpma.vertx.impl.engine.FdWatcher;
 import dev.rpma.vertx.impl.engine.QueuedOp;
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.impl.jni.NativeError;
 
 import dev.rpma.vertx.ConnectionOptions;
@@ -26,6 +27,8 @@ import java.util.logging.Logger;
 final class ServerImpl implements RpmaServer, Closeable {
 
   private static final Logger LOG = Logger.getLogger(ServerImpl.class.getName());
+  /** errno of "too many open files", from C. */
+  private static final int EMFILE = NativeConstants.EMFILE;
 
   private final PeerImpl peer;
   private final ContextInternal context;
@@ -84,14 +87,12 @@ final class ServerImpl implements RpmaServer, Closeable {
       long req = Native.epNextConnReq(ep, connCfg);
       if (NativeError.isError(req)) {
         if (!NativeError.isAgain(req)) {
-          // a CM event that was not a request (librpma consumed it): keep serving
-          LOG.warning(() -> "listener on port " + port + ": a connection-manager event that is"
-              + " not a connection request (e.g. the device was removed): "
-              + Errors.rpma("rpma_ep_next_conn_req", req).getMessage());
-          if (NativeError.code(req) != NativeError.RPMA_E_INVAL) {
+          boolean notARequest = NativeError.code(req) == NativeError.RPMA_E_INVAL;
+          LOG.warning(() -> "listener on port " + port + ": " + whyNoRequest(req));
+          if (!notARequest) {
             return;
           }
-          continue;
+          continue; // librpma consumed an event that was not a request: keep serving
         }
         return;
       }
@@ -105,6 +106,19 @@ final class ServerImpl implements RpmaServer, Closeable {
         userContext.runOnContext(v -> requestHandler.handle(request));
       }
     }
+  }
+
+  /** One line that says what went wrong with a request, and what to do about it. */
+  private static String whyNoRequest(long error) {
+    String detail = Errors.rpma("rpma_ep_next_conn_req", error).getMessage();
+    if (NativeError.code(error) == NativeError.RPMA_E_INVAL) {
+      return "a connection-manager event that is not a connection request (e.g. the device was"
+          + " removed): " + detail;
+    }
+    String hint = NativeError.errno(error) == EMFILE
+        ? " The process is at its open-file limit: raise it (ulimit -n, LimitNOFILE)." : "";
+    return "a connection request could not be taken (its client's connect fails): " + detail
+        + "." + hint;
   }
 
   /** Accepts a request, with the receives posted on it; on the server's context. */

@@ -21,7 +21,8 @@ public final class EventFd implements LoopIo.WakeupFd, AutoCloseable {
     int fd = Native.eventFdNew();
     if (fd < 0) {
       throw new IllegalStateException("eventfd() failed, errno " + (-fd)
-          + (-fd == 24 ? " (EMFILE: the process is at its fd limit, see ulimit -n)" : ""));
+          + (-fd == NativeConstants.EMFILE
+              ? " (EMFILE: the process is at its fd limit, see ulimit -n)" : ""));
     }
     return new EventFd(fd);
   }

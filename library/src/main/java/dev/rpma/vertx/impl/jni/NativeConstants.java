@@ -25,6 +25,7 @@ public final class NativeConstants {
   /** An error with its errno: {@code code - errno * ERRNO_FACTOR} (rpma_jni.h). */
   public static final int ERRNO_FACTOR = get("VRPMA_ERRNO_FACTOR");
   public static final int EAGAIN = get("EAGAIN");
+  public static final int EMFILE = get("EMFILE");
 
   // connection events
   public static final int RPMA_CONN_ESTABLISHED = get("RPMA_CONN_ESTABLISHED");

@@ -95,4 +95,14 @@ class EngineStartTest extends EngineTestBase {
     Throwable why = failure(started);
     assertTrue(why.getMessage().contains("rejected by the peer"), why.getMessage());
   }
+
+  @Test
+  void aWakeupFdThatCannotBeMadeDisconnectsAtOnceInsteadOfHalfStarting() {
+    io.failWakeup = new IllegalStateException("eventfd() failed, errno 24 (EMFILE)");
+    Future<Void> started = startOnly();
+    Throwable why = failure(started);
+    assertTrue(why.getMessage().contains("set-up failed"), why.getMessage());
+    settle();
+    assertEquals(java.util.List.of("disconnect", "delete"), log);
+  }
 }

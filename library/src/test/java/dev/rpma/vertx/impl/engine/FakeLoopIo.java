@@ -16,6 +16,8 @@ final class FakeLoopIo implements LoopIo {
   private final List<String> log;
   private final Map<Integer, Runnable> watched = new HashMap<>();
   private int nextWakeupFd = 1000;
+  /** Thrown by the next {@link #newWakeupFd()}, e.g. the process at its fd limit. */
+  RuntimeException failWakeup;
 
   FakeLoopIo(ContextInternal context, List<String> log) {
     this.context = context;
@@ -57,6 +59,9 @@ final class FakeLoopIo implements LoopIo {
 
   @Override
   public WakeupFd newWakeupFd() {
+    if (failWakeup != null) {
+      throw failWakeup;
+    }
     int fd = nextWakeupFd++;
     return new WakeupFd() {
       boolean readable;
