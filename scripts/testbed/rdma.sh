@@ -156,7 +156,8 @@ RW_ARGS=()
 prepare_rw_shares() {
   local i=0 dir abs lines=()
   for dir in "${RW_DIRS[@]}"; do
-    mkdir -p "$dir"
+    # never created here: a mistyped path would silently appear on the host
+    [[ -d $dir ]] || die "--rw $dir: no such directory (create it first)"
     abs=$(realpath "$dir")
     mapfile -t -O ${#RW_ARGS[@]} RW_ARGS < <(share_args "rw$i" "$abs")
     lines+=("${#abs} rw$i $abs")

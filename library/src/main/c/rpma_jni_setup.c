@@ -5,9 +5,13 @@
  * Several of these calls can block (device lookup, rpma_peer_new, rpma_mr_reg/dereg): Java
  * calls them from worker threads only.
  */
+#define _GNU_SOURCE /* strerrorname_np */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <infiniband/verbs.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "rpma_jni.h"
 
 static jbyteArray
@@ -243,6 +247,17 @@ vrpma_error_string(JNIEnv *env, jclass cls, jint code)
 	return (*env)->NewStringUTF(env, rpma_err_2str(code));
 }
 
+/* "ENODEV (No such device)": errno's name and strerror text, for messages */
+static jstring
+vrpma_errno_string(JNIEnv *env, jclass cls, jint err)
+{
+	(void) cls;
+	const char *name = strerrorname_np(err);
+	char text[256];
+	snprintf(text, sizeof(text), "%s (%s)", name ? name : "errno", strerror(err));
+	return (*env)->NewStringUTF(env, text);
+}
+
 static jstring
 vrpma_wc_status_string(JNIEnv *env, jclass cls, jint status)
 {
@@ -270,6 +285,7 @@ static JNINativeMethod setup_methods[] = {
 	{"directBufferAddress", "(Ljava/nio/ByteBuffer;)J", (void *)vrpma_direct_buffer_address},
 	{"setNonBlocking", "(I)I", (void *)vrpma_set_nonblocking},
 	{"errorString", "(I)Ljava/lang/String;", (void *)vrpma_error_string},
+	{"errnoString", "(I)Ljava/lang/String;", (void *)vrpma_errno_string},
 	{"wcStatusString", "(I)Ljava/lang/String;", (void *)vrpma_wc_status_string},
 };
 

@@ -256,10 +256,25 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
-    Future<RpmaServer> listening = blocking(ctx, () -> Errors.check("rpma_ep_listen",
-        Native.epListen(handle, address, String.valueOf(port))))
+    Future<RpmaServer> listening = blocking(ctx, () -> listenOn(address, port))
         .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
+  }
+
+  /** rpma_ep_listen, with the fix named when the port is taken; on a worker. */
+  private long listenOn(String address, int port) {
+    long ep = Native.epListen(handle, address, String.valueOf(port));
+    if (!NativeError.isError(ep)) {
+      return ep;
+    }
+    RpmaException e = Errors.rpma("rpma_ep_listen", ep);
+    if (e.errno() == NativeConstants.EADDRINUSE) {
+      throw new RpmaException("port " + port + " on " + address + " is already in use: one"
+          + " listener per port. To serve it from several verticle instances"
+          + " (setInstances), listen once and hand the requests to the instances, or give each"
+          + " its own port. " + e.getMessage(), e.code(), e.errno(), e);
+    }
+    throw e;
   }
 
   @Override

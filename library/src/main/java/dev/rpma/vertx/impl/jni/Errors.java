@@ -15,7 +15,8 @@ public final class Errors {
         ? NativeError.name(code) + " (" + Native.errorString(code) + ")"
         : "error " + code;
     return new RpmaException(
-        call + " failed: " + text + (errno != 0 ? ", errno " + errno : ""), code, errno);
+        call + " failed: " + text
+            + (errno != 0 ? ", errno " + errno + " " + Native.errnoString(errno) : ""), code, errno);
   }
 
   /** Returns the handle, or throws the error it encodes. */

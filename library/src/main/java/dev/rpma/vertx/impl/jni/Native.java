@@ -57,6 +57,8 @@ public final class Native {
   public static native long directBufferAddress(ByteBuffer buffer);
   public static native int setNonBlocking(int fd);
   public static native String errorString(int code);
+  /** errno's name and text, e.g. "ENODEV (No such device)". */
+  public static native String errnoString(int errno);
   public static native String wcStatusString(int status);
   public static native String connEventString(int event);
   public static native int logInstall(int level);
