@@ -125,6 +125,19 @@ class FailureTest extends DeviceTestBase {
   }
 
   @Test
+  void aSendThePeerNeverReceivesIsReportedAsReceiverNotReady() {
+    ConnectionOptions options = new ConnectionOptions().setCompletionTimeoutMs(3000);
+    try (Loopback pair = Loopback.open(vertx, options)) {
+      Throwable failure = RdmaTestSupport.awaitFailure(
+          pair.client.send(pair.clientRegion, 0, 16));
+
+      // the device's own RNR status names it; the watchdog's message must too
+      String message = String.valueOf(failure.getMessage());
+      assertTrue(message.contains("receiver-not-ready") || message.contains("RNR"), message);
+    }
+  }
+
+  @Test
   void aServerThatNeverAnswersFailsTheConnectAfterTheConnectTimeout() {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();

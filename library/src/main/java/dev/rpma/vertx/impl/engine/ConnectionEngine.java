@@ -216,9 +216,15 @@ public final class ConnectionEngine implements CompletionSink {
   }
 
   private void onStall(int inFlightCount) {
+    int sends = inFlight.messageSendsInFlight();
+    String why = sends == 0 ? ": the device or the network path stopped answering"
+        : " (" + sends + " of them sends): most likely receiver-not-ready, a send the peer has"
+            + " posted no receive for, retried until this timeout; the peer must post its"
+            + " receives before this side sends (otherwise the device or the path stopped"
+            + " answering)";
     shutdown(new RpmaConnectionClosedException(description + ": no completion for "
         + options.getCompletionTimeoutMs() + " ms with " + inFlightCount
-        + " operations in flight: the device or the network path stopped answering"));
+        + " operations in flight" + why));
   }
 
   // ---------------------------------------------------------------- posting

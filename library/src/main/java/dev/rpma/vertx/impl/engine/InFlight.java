@@ -13,6 +13,8 @@ final class InFlight {
 
   private final FlowControl flow;
   private final PendingOps pending;
+  /** Sends (with or without immediate data) in flight: what a missing receive would stall. */
+  private int messageSends;
 
   InFlight(ConnectionOptions options) {
     this.flow = new FlowControl(options);
@@ -32,9 +34,21 @@ final class InFlight {
     return pending.size();
   }
 
+  /** Sends in flight: each needs a receive posted by the peer. */
+  int messageSendsInFlight() {
+    return messageSends;
+  }
+
+  private static boolean isMessageSend(byte kind) {
+    return kind == OpKind.SEND || kind == OpKind.SEND_WITH_IMM;
+  }
+
   /** Takes room and a slot (the caller checked {@link #hasRoom}); returns the wr_id to post. */
   long add(byte kind, PromiseInternal<?> promise, HeldRegion local) {
     flow.acquire(kind);
+    if (isMessageSend(kind)) {
+      messageSends++;
+    }
     return pending.add(kind, promise, local);
   }
 
@@ -78,7 +92,11 @@ final class InFlight {
   void finish(int slot, Object result, Throwable failure, Runnable beforeCompleting) {
     PromiseInternal<Object> promise = (PromiseInternal<Object>) pending.promise(slot);
     HeldRegion region = pending.region(slot);
-    flow.release(pending.kind(slot));
+    byte kind = pending.kind(slot);
+    flow.release(kind);
+    if (isMessageSend(kind)) {
+      messageSends--;
+    }
     pending.remove(slot);
     if (beforeCompleting != null) {
       beforeCompleting.run();

@@ -153,6 +153,19 @@ class EngineCloseTest extends EngineTestBase {
   }
 
   @Test
+  void theWatchdogNamesReceiverNotReadyWhenSendsAreStuck() {
+    open(options().setCompletionTimeoutMs(60));
+    Future<Void> send = onLoop(() -> {
+      io.vertx.core.internal.PromiseInternal<Void> p = context.promise();
+      engine.submit(OpKind.SEND, local.held(), 0, null, 0, 16, 0, p);
+      return p.future();
+    });
+    Throwable why = failure(send);
+    assertTrue(why.getMessage().contains("1 of them sends"), why.getMessage());
+    assertTrue(why.getMessage().contains("receiver-not-ready"), why.getMessage());
+  }
+
+  @Test
   void theWatchdogLeavesAnIdleConnectionAlone() throws InterruptedException {
     open(options().setCompletionTimeoutMs(40));
     Thread.sleep(200);
