@@ -114,12 +114,18 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     return OperationChecks.local(region, peer, usage, offset, length);
   }
 
+  /** The checks of a read or write: a length, a local region for the usage, a remote range. */
+  private String transfer(MemoryRegion local, MemoryUsage usage, long localOffset,
+      RemoteMemoryRegion remote, long remoteOffset, long length) {
+    return OperationChecks.firstOf(OperationChecks.length(length),
+        local(local, usage, localOffset, length),
+        OperationChecks.remote(remote, remoteOffset, length));
+  }
+
   @Override
   public Future<Void> read(MemoryRegion dst, long dstOffset, RemoteMemoryRegion src,
       long srcOffset, long length) {
-    String bad = OperationChecks.firstOf(OperationChecks.length(length),
-        local(dst, MemoryUsage.READ_DST, dstOffset, length),
-        OperationChecks.remote(src, srcOffset, length));
+    String bad = transfer(dst, MemoryUsage.READ_DST, dstOffset, src, srcOffset, length);
     return bad != null ? invalid("read", bad)
         : submit(OpKind.READ, dst, dstOffset, src, srcOffset, length, 0);
   }
@@ -127,9 +133,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   @Override
   public Future<Void> write(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src,
       long srcOffset, long length) {
-    String bad = OperationChecks.firstOf(OperationChecks.length(length),
-        local(src, MemoryUsage.WRITE_SRC, srcOffset, length),
-        OperationChecks.remote(dst, dstOffset, length));
+    String bad = transfer(src, MemoryUsage.WRITE_SRC, srcOffset, dst, dstOffset, length);
     return bad != null ? invalid("write", bad)
         : submit(OpKind.WRITE, src, srcOffset, dst, dstOffset, length, 0);
   }
@@ -137,9 +141,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   @Override
   public Future<Void> writeWithImm(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src,
       long srcOffset, long length, int immediate) {
-    String bad = OperationChecks.firstOf(OperationChecks.length(length),
-        local(src, MemoryUsage.WRITE_SRC, srcOffset, length),
-        OperationChecks.remote(dst, dstOffset, length));
+    String bad = transfer(src, MemoryUsage.WRITE_SRC, srcOffset, dst, dstOffset, length);
     return bad != null ? invalid("writeWithImm", bad)
         : submit(OpKind.WRITE_WITH_IMM, src, srcOffset, dst, dstOffset, length, immediate);
   }

@@ -60,18 +60,4 @@ public final class PeerConfigImpl implements PeerConfig {
   public byte[] descriptor() {
     return descriptor.clone();
   }
-
-  /** Applies it to a connection; on the connection's loop. */
-  void applyTo(long conn) {
-    long pcfg = Errors.check("rpma_peer_cfg_from_descriptor",
-        Native.peerCfgFromDescriptor(descriptor));
-    try {
-      int rc = Native.connApplyRemotePeerCfg(conn, pcfg);
-      if (rc < 0) {
-        throw Errors.rpma("rpma_conn_apply_remote_peer_cfg", rc);
-      }
-    } finally {
-      Native.peerCfgDelete(pcfg);
-    }
-  }
 }

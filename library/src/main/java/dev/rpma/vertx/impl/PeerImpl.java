@@ -221,16 +221,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ConnectionOptions opts = new ConnectionOptions(options);
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
-    Future<RpmaConnection> connected = blocking(ctx, () -> {
-      long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(opts));
-      try {
-        long req = Errors.check("rpma_conn_req_new",
-            Native.connReqNew(handle, address, String.valueOf(port), cfg));
-        return Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, pdata));
-      } finally {
-        Native.connCfgDelete(cfg);
-      }
-    }).compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
+    Future<RpmaConnection> connected = blocking(ctx,
+        () -> requestConnection(address, port, opts, pdata)).compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
         "connection to " + address + ":" + port));
     return LoopContexts.onCaller(caller, ctx, connected);
   }
@@ -259,6 +251,22 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     Future<RpmaServer> listening = blocking(ctx, () -> listenOn(address, port))
         .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
+  }
+
+  /**
+   * rpma_conn_req_new then rpma_conn_req_connect: the librpma connection, not established yet.
+   * Blocks: on a worker, inside {@link #blocking}.
+   */
+  public long requestConnection(String address, int port, ConnectionOptions options,
+      byte[] privateData) {
+    long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(options));
+    try {
+      long req = Errors.check("rpma_conn_req_new",
+          Native.connReqNew(handle, address, String.valueOf(port), cfg));
+      return Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, privateData));
+    } finally {
+      Native.connCfgDelete(cfg);
+    }
   }
 
   /** rpma_ep_listen, with the fix named when the port is taken; on a worker. */

@@ -27,8 +27,6 @@ import java.util.logging.Logger;
 final class ServerImpl implements RpmaServer, Closeable {
 
   private static final Logger LOG = Logger.getLogger(ServerImpl.class.getName());
-  /** errno of "too many open files", from C. */
-  private static final int EMFILE = NativeConstants.EMFILE;
 
   private final PeerImpl peer;
   private final ContextInternal context;
@@ -115,7 +113,7 @@ final class ServerImpl implements RpmaServer, Closeable {
       return "a connection-manager event that is not a connection request (e.g. the device was"
           + " removed): " + detail;
     }
-    String hint = NativeError.errno(error) == EMFILE
+    String hint = NativeError.errno(error) == NativeConstants.EMFILE
         ? " The process is at its open-file limit: raise it (ulimit -n, LimitNOFILE)." : "";
     return "a connection request could not be taken (its client's connect fails): " + detail
         + "." + hint;

@@ -5,7 +5,6 @@ import dev.rpma.vertx.FlushType;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaPeer;
-import dev.rpma.vertx.impl.Endpoints;
 import dev.rpma.vertx.impl.MemoryRegionImpl;
 import dev.rpma.vertx.impl.PeerImpl;
 import dev.rpma.vertx.impl.RemoteRegionImpl;
@@ -50,15 +49,7 @@ public final class RawConnection {
       ConnectionOptions options) {
     PeerImpl peer = (PeerImpl) clientPeer;
     return peer.blocking(() -> {
-      long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(options));
-      long c;
-      try {
-        long req = Errors.check("rpma_conn_req_new",
-            Native.connReqNew(peer.handle(), address, String.valueOf(port), cfg));
-        c = Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, null));
-      } finally {
-        Native.connCfgDelete(cfg);
-      }
+      long c = peer.requestConnection(address, port, options, null);
       try {
         expectEvent(c, NativeConstants.RPMA_CONN_ESTABLISHED); // the event fd blocks
         long cq = Errors.check("rpma_conn_get_cq", Native.connCq(c));

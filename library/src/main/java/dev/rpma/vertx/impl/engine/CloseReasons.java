@@ -4,9 +4,8 @@ import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 
 /**
- * Why a connection stopped taking operations, and the errors its operations fail with because
- * of it: each names the operation, the connection and the reason, with the original error as
- * the cause. Loop-confined.
+ * Why a connection ends (each reason names the connection and, as its cause, the original
+ * error), and the errors its operations fail with because of it. Loop-confined.
  */
 final class CloseReasons {
 
@@ -35,11 +34,66 @@ final class CloseReasons {
 
   /** The first error completion: the queue pair is in the error state from now on. */
   RpmaConnectionClosedException queuePairFailed(byte kind, String statusText, Throwable error) {
-    queuePairError = new RpmaConnectionClosedException(description + ": " + OpKind.name(kind)
-        + " completed with " + statusText + ", which puts the queue pair in the error state:"
-        + " the connection takes no more operations", error);
+    queuePairError = closed(": " + OpKind.name(kind) + " completed with " + statusText
+        + ", which puts the queue pair in the error state: the connection takes no more"
+        + " operations", error);
     return queuePairError;
   }
+
+  // ---- why a connection ends
+
+  RpmaConnectionClosedException notEstablished(int connectTimeoutMs) {
+    return closed(": not established within " + connectTimeoutMs + " ms", null);
+  }
+
+  RpmaConnectionClosedException cannotWatch(Throwable cause) {
+    return closed(": cannot watch its fds on the event loop", cause);
+  }
+
+  RpmaConnectionClosedException setUpFailed(Throwable cause) {
+    return closed(": set-up failed", cause);
+  }
+
+  RpmaConnectionClosedException eventsFailed(Throwable cause) {
+    return closed(": reading its events failed", cause);
+  }
+
+  RpmaConnectionClosedException completionQueueFailed(Throwable cause) {
+    return closed(": its completion queue failed", cause);
+  }
+
+  RpmaConnectionClosedException closedByUser() {
+    return closed(" was closed", null);
+  }
+
+  /** A CM event that ends the connection from the other side (or the network). */
+  RpmaConnectionClosedException ended(CmEvent event) {
+    return closed(switch (event) {
+      case CLOSED -> " was closed by the peer";
+      case LOST -> " was lost";
+      case REJECTED -> " was rejected by the peer";
+      case UNREACHABLE -> ": the peer is unreachable";
+      default -> ": connection event " + event;
+    }, null);
+  }
+
+  /** The watchdog's reason; sends in flight point at receiver-not-ready. */
+  RpmaConnectionClosedException stalled(int timeoutMs, int inFlight, int sends) {
+    String why = sends == 0 ? ": the device or the network path stopped answering"
+        : " (" + sends + " of them sends): most likely receiver-not-ready, a send the peer has"
+            + " posted no receive for, retried until this timeout; the peer must post its"
+            + " receives before this side sends (otherwise the device or the path stopped"
+            + " answering)";
+    return closed(": no completion for " + timeoutMs + " ms with " + inFlight
+        + " operations in flight" + why, null);
+  }
+
+  private RpmaConnectionClosedException closed(String what, Throwable cause) {
+    return cause == null ? new RpmaConnectionClosedException(description + what)
+        : new RpmaConnectionClosedException(description + what, cause);
+  }
+
+  // ---- what operations fail with
 
   /** An operation refused, or never posted, because the connection is closed. */
   RpmaConnectionClosedException closedError(byte kind) {

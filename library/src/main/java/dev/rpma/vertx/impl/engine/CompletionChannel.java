@@ -109,11 +109,11 @@ final class CompletionChannel {
     for (LoopIo.FdWatch w : watches) {
       unwatched.add(w.unwatch());
     }
-    return Future.join(unwatched).<Void>mapEmpty().eventually(() -> {
+    return Future.join(unwatched).transform(ar -> {
       if (continuation != null) {
         continuation.close();
       }
       return context.succeededFuture();
-    }).transform(ar -> context.succeededFuture());
+    });
   }
 }

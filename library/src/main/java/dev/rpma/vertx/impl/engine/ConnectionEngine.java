@@ -99,8 +99,7 @@ public final class ConnectionEngine implements CompletionSink {
     connectTimer = context.setTimer(options.getConnectTimeoutMs(), id -> {
       connectTimer = -1;
       if (state == State.CONNECTING) {
-        shutdown(new RpmaConnectionClosedException(description + ": not established within "
-            + options.getConnectTimeoutMs() + " ms"));
+        shutdown(reasons.notEstablished(options.getConnectTimeoutMs()));
       }
     });
     try {
@@ -111,10 +110,9 @@ public final class ConnectionEngine implements CompletionSink {
             events = io.watch(connection.eventFd(), this::onEvents);
             return events.start();
           })
-          .onFailure(e -> shutdown(new RpmaConnectionClosedException(
-              description + ": cannot watch its fds on the event loop", e)));
+          .onFailure(e -> shutdown(reasons.cannotWatch(e)));
     } catch (RuntimeException e) {
-      shutdown(new RpmaConnectionClosedException(description + ": set-up failed", e));
+      shutdown(reasons.setUpFailed(e));
     }
     return established.future();
   }
@@ -127,8 +125,7 @@ public final class ConnectionEngine implements CompletionSink {
       try {
         event = conn.nextEvent();
       } catch (RuntimeException e) {
-        shutdown(new RpmaConnectionClosedException(description + ": reading its events failed",
-            e));
+        shutdown(reasons.eventsFailed(e));
         return;
       }
       if (event == CmEvent.NONE) {
@@ -155,14 +152,7 @@ public final class ConnectionEngine implements CompletionSink {
       finish(); // the answer to our disconnect
       return;
     }
-    String what = switch (event) {
-      case CLOSED -> " was closed by the peer";
-      case LOST -> " was lost";
-      case REJECTED -> " was rejected by the peer";
-      case UNREACHABLE -> ": the peer is unreachable";
-      default -> ": connection event " + event;
-    };
-    shutdown(new RpmaConnectionClosedException(description + what));
+    shutdown(reasons.ended(event));
   }
 
   // ---------------------------------------------------------------- completions
@@ -211,20 +201,12 @@ public final class ConnectionEngine implements CompletionSink {
   }
 
   private void onCompletionQueueFailure(RuntimeException error) {
-    shutdown(new RpmaConnectionClosedException(description + ": its completion queue failed",
-        error));
+    shutdown(reasons.completionQueueFailed(error));
   }
 
   private void onStall(int inFlightCount) {
-    int sends = inFlight.messageSendsInFlight();
-    String why = sends == 0 ? ": the device or the network path stopped answering"
-        : " (" + sends + " of them sends): most likely receiver-not-ready, a send the peer has"
-            + " posted no receive for, retried until this timeout; the peer must post its"
-            + " receives before this side sends (otherwise the device or the path stopped"
-            + " answering)";
-    shutdown(new RpmaConnectionClosedException(description + ": no completion for "
-        + options.getCompletionTimeoutMs() + " ms with " + inFlightCount
-        + " operations in flight" + why));
+    shutdown(reasons.stalled(options.getCompletionTimeoutMs(), inFlightCount,
+        inFlight.messageSendsInFlight()));
   }
 
   // ---------------------------------------------------------------- posting
@@ -289,7 +271,7 @@ public final class ConnectionEngine implements CompletionSink {
   public Future<Void> close() {
     if (state == State.CONNECTING || state == State.OPEN) {
       closedByUser = true;
-      shutdown(new RpmaConnectionClosedException(description + " was closed"));
+      shutdown(reasons.closedByUser());
     }
     return closed.future();
   }

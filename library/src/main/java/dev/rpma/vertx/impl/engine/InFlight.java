@@ -30,10 +30,6 @@ final class InFlight {
     return flow.sendsInFlight();
   }
 
-  int size() {
-    return pending.size();
-  }
-
   /** Sends in flight: each needs a receive posted by the peer. */
   int messageSendsInFlight() {
     return messageSends;

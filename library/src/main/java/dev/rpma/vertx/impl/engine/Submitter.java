@@ -61,10 +61,6 @@ final class Submitter {
     }
   }
 
-  int waiting() {
-    return sendsWaiting.size() + recvsWaiting.size();
-  }
-
   /** Fails everything still waiting; it will never be posted. */
   void failWaiting(IntFunction<Throwable> errorForKind) {
     failWaiting(sendsWaiting, errorForKind);

@@ -18,12 +18,14 @@ final class JniCompletionQueue implements CompletionSource {
   private final int fd;
   private final ByteBuffer wcs;
   private final long wcsAddress;
+  private final int capacity;
 
   JniCompletionQueue(long cq, int batch) {
     this.cq = cq;
     this.fd = (int) Errors.check("rpma_cq_get_fd", Native.cqFd(cq));
     this.wcs = ByteBuffer.allocateDirect(batch * WcLayout.SIZE).order(ByteOrder.nativeOrder());
     this.wcsAddress = Native.directBufferAddress(wcs);
+    this.capacity = batch;
   }
 
   @Override
@@ -33,8 +35,7 @@ final class JniCompletionQueue implements CompletionSource {
 
   @Override
   public int drain(boolean consumeEvent, int max, CompletionSink sink) {
-    int n = Native.cqDrain(cq, wcsAddress, Math.min(max, wcs.capacity() / WcLayout.SIZE),
-        consumeEvent);
+    int n = Native.cqDrain(cq, wcsAddress, Math.min(max, capacity), consumeEvent);
     if (n < 0) {
       throw Errors.rpma("rpma_cq_wait/rpma_cq_get_wc", n);
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import io.vertx.core.Future;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -96,11 +95,7 @@ class EngineCloseTest extends EngineTestBase {
   void aPeerThatClosesFailsEverythingAndCallsTheCloseHandlerOnce() {
     open();
     Future<Void> w = write();
-    List<Throwable> closedWith = new ArrayList<>();
-    onLoop(() -> {
-      engine.closeHandler(closedWith::add);
-      return null;
-    });
+    List<Throwable> closedWith = watchClose();
     conn.events.add(CmEvent.CLOSED);
     conn.events.add(CmEvent.LOST);
     onLoop(() -> io.fire(EVENT_FD));
@@ -114,11 +109,7 @@ class EngineCloseTest extends EngineTestBase {
   @Test
   void theCloseHandlerIsNotCalledWhenTheUserCloses() {
     open();
-    List<Throwable> closedWith = new ArrayList<>();
-    onLoop(() -> {
-      engine.closeHandler(closedWith::add);
-      return null;
-    });
+    List<Throwable> closedWith = watchClose();
     await(onLoop(() -> engine.close()));
     settle();
     assertEquals(List.of(), closedWith);

@@ -122,11 +122,7 @@ class EngineCompletionTest extends EngineTestBase {
   void aFailingCqClosesTheConnectionWithItsError() {
     open();
     Future<Void> w = write();
-    List<Throwable> closedWith = new ArrayList<>();
-    onLoop(() -> {
-      engine.closeHandler(closedWith::add);
-      return null;
-    });
+    List<Throwable> closedWith = watchClose();
     conn.main.failure = new IllegalStateException("EIO from rpma_cq_wait");
     cqReady();
     Throwable why = failure(w);

@@ -8,24 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import io.vertx.core.Future;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** An error completion puts the queue pair in the error state: the connection closes. */
 class EngineQueuePairErrorTest extends EngineTestBase {
 
-  private static final int REM_ACCESS_ERR = 10;
-  private static final int WR_FLUSH_ERR = 5;
+  private static final int REM_ACCESS_ERR = RpmaCompletionException.REM_ACCESS_ERR;
+  private static final int WR_FLUSH_ERR = RpmaCompletionException.WR_FLUSH_ERR;
 
-  private final List<Throwable> closedWith = new ArrayList<>();
+  private List<Throwable> closedWith;
 
   private void openWatchingClose() {
     open();
-    onLoop(() -> {
-      engine.closeHandler(closedWith::add);
-      return null;
-    });
+    closedWith = watchClose();
   }
 
   @Test

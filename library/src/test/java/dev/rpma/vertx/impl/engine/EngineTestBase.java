@@ -79,6 +79,16 @@ abstract class EngineTestBase {
     open(options());
   }
 
+  /** The reasons the close handler is called with, from now on. */
+  List<Throwable> watchClose() {
+    List<Throwable> closedWith = new CopyOnWriteArrayList<>();
+    onLoop(() -> {
+      engine.closeHandler(closedWith::add);
+      return null;
+    });
+    return closedWith;
+  }
+
   /** Runs on the engine's context and returns what it returned. */
   <T> T onLoop(Supplier<T> action) {
     CompletableFuture<T> result = new CompletableFuture<>();
