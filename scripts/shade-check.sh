@@ -4,5 +4,6 @@
 # library installed (mvn install at the root) and librpma0 on the host; no RDMA device.
 set -euo pipefail
 cd "$(dirname "$0")/shade-check"
-mvn -B -q package 2>&1 | sed 's/\x1b\[0m//g'
+# clean: a jar left by an earlier run would be re-shaded, and the check would test old code
+mvn -B -q clean package 2>&1 | sed 's/\x1b\[0m//g'
 java -cp target/vertx-rpma-shade-check-0.1.0-SNAPSHOT.jar check.ShadeCheck

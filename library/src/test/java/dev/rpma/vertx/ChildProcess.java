@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** A second JVM running a main class of the tests, started and awaited until it says READY. */
 final class ChildProcess {
@@ -54,12 +55,18 @@ final class ChildProcess {
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    AtomicBoolean ready = new AtomicBoolean();
     Thread reader = new Thread(() -> {
       try (BufferedReader out = new BufferedReader(
           new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
         String line;
         while ((line = out.readLine()) != null) {
-          lines.add(line);
+          if (ready.get()) {
+            // what the child says later (its logs) goes on being echoed, for the reader of a failure
+            System.out.println("[" + main.getSimpleName() + "] " + line);
+          } else {
+            lines.add(line);
+          }
         }
       } catch (IOException e) {
         // the child is gone: the deadline below reports it
@@ -76,6 +83,8 @@ final class ChildProcess {
             + RdmaTestSupport.AWAIT_SECONDS + " s (alive: " + process.isAlive() + ")");
       }
       if (line.equals(readyLine)) {
+        ready.set(true);
+        lines.forEach(l -> System.out.println("[" + main.getSimpleName() + "] " + l));
         return process;
       }
       System.out.println("[" + main.getSimpleName() + "] " + line);

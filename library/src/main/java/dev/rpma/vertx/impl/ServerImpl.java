@@ -17,8 +17,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.logging.Logger;
+import io.vertx.core.internal.logging.LoggerFactory;
 import java.util.List;
-import java.util.logging.Logger;
 
 /**
  * A librpma endpoint: its fd on the owning context's loop; each readiness takes every pending
@@ -26,7 +27,7 @@ import java.util.logging.Logger;
  */
 final class ServerImpl implements RpmaServer, Closeable {
 
-  private static final Logger LOG = Logger.getLogger(ServerImpl.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ServerImpl.class);
 
   private final PeerImpl peer;
   private final ContextInternal context;
@@ -84,20 +85,29 @@ final class ServerImpl implements RpmaServer, Closeable {
     while (closing == null) {
       long req = Native.epNextConnReq(ep, connCfg);
       if (NativeError.isError(req)) {
-        if (!NativeError.isAgain(req)) {
-          boolean notARequest = NativeError.code(req) == NativeError.RPMA_E_INVAL;
-          LOG.warning(() -> "listener on port " + port + ": " + whyNoRequest(req));
-          if (!notARequest) {
-            return;
-          }
-          continue; // librpma consumed an event that was not a request: keep serving
+        if (NativeError.isAgain(req)) {
+          return;
         }
+        if (NativeError.code(req) == NativeError.RPMA_E_INVAL) {
+          // an event of a request whose accept failed (librpma leaves it on the listener's
+          // channel): that accept's Future said why already; one line per failure is enough
+          LOG.debug("listener on port " + port + ": " + whyNoRequest(req));
+          continue;
+        }
+        LOG.warn("listener on port " + port + ": " + whyNoRequest(req));
         return;
       }
-      byte[] pdata = Native.connReqPrivateData(req);
-      ConnectionRequestImpl request = new ConnectionRequestImpl(this, req,
-          pdata == null ? new byte[0] : pdata);
-      children.add(request);
+      ConnectionRequestImpl request;
+      try {
+        byte[] pdata = Native.connReqPrivateData(req);
+        request = new ConnectionRequestImpl(this, req, pdata == null ? new byte[0] : pdata);
+        children.add(request);
+      } catch (Throwable t) {
+        // a request nobody holds would keep its client waiting for its connect timeout, and its
+        // queue pair and CQ: reject it now (the JVM at its fd limit fails to load classes, seen)
+        Native.connReqDelete(req);
+        throw t;
+      }
       if (userContext == context) {
         requestHandler.handle(request);
       } else {
@@ -110,8 +120,8 @@ final class ServerImpl implements RpmaServer, Closeable {
   private static String whyNoRequest(long error) {
     String detail = Errors.rpma("rpma_ep_next_conn_req", error).getMessage();
     if (NativeError.code(error) == NativeError.RPMA_E_INVAL) {
-      return "a connection-manager event that is not a connection request (e.g. the device was"
-          + " removed): " + detail;
+      return "a connection-manager event that is not a connection request (left by a request"
+          + " whose accept failed, or the device going away): " + detail;
     }
     String hint = NativeError.errno(error) == NativeConstants.EMFILE
         ? " The process is at its open-file limit: raise it (ulimit -n, LimitNOFILE)." : "";

@@ -47,11 +47,12 @@ final class CloseReasons {
   }
 
   RpmaConnectionClosedException cannotWatch(Throwable cause) {
-    return closed(": cannot watch its fds on the event loop", cause);
+    return closed(": cannot watch its fds on the event loop: " + cause.getMessage(), cause);
   }
 
   RpmaConnectionClosedException setUpFailed(Throwable cause) {
-    return closed(": set-up failed", cause);
+    // the cause's text in the message: a user reads this one line (the accept's failure)
+    return closed(": set-up failed: " + cause.getMessage(), cause);
   }
 
   RpmaConnectionClosedException eventsFailed(Throwable cause) {

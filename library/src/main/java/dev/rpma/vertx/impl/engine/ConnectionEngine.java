@@ -10,9 +10,9 @@ import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
+import io.vertx.core.internal.logging.Logger;
+import io.vertx.core.internal.logging.LoggerFactory;
 import java.util.function.IntFunction;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * One librpma connection on its event loop: its life cycle, its CM events, its timers, and the
@@ -26,7 +26,7 @@ import java.util.logging.Logger;
  */
 public final class ConnectionEngine implements CompletionSink {
 
-  private static final Logger LOG = Logger.getLogger(ConnectionEngine.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ConnectionEngine.class);
 
   private enum State { CONNECTING, OPEN, CLOSING, CLOSED }
 
@@ -162,7 +162,7 @@ public final class ConnectionEngine implements CompletionSink {
       boolean hasImm, int imm) {
     int slot = inFlight.slotOf(wrId);
     if (slot < 0) {
-      LOG.warning(() -> description + ": completion for no pending operation, wr_id " + wrId);
+      LOG.warn(description + ": completion for no pending operation, wr_id " + wrId);
       return;
     }
     byte kind = inFlight.kind(slot);
@@ -331,7 +331,7 @@ public final class ConnectionEngine implements CompletionSink {
         .transform(ar -> setup.run(context, conn::delete))
         .onComplete(ar -> {
           if (ar.failed()) {
-            LOG.log(Level.WARNING, description + ": deleting the connection failed", ar.cause());
+            LOG.warn(description + ": deleting the connection failed", ar.cause());
           }
           closed.tryComplete();
         });

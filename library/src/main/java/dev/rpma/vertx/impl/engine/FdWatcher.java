@@ -91,7 +91,13 @@ public final class FdWatcher implements EpollIoHandle, LoopIo.FdWatch {
   @Override
   public void handle(IoRegistration registration, IoEvent event) {
     // runs on the loop thread with no Vert.x context: enter the owner's
-    context.dispatch(onReadable);
+    try {
+      context.dispatch(onReadable);
+    } catch (Throwable t) {
+      // dispatch reports a handler's exception itself; only a failure of that report gets here
+      // (logging that cannot work, e.g. java.util.logging whose first line met the fd limit and
+      // cannot load its time zones ever after), and it would end the event loop's thread
+    }
   }
 
   /** Removes the fd from the epoll set; completes after EPOLL_CTL_DEL. Call on the loop. */

@@ -16,10 +16,10 @@ public final class Native {
 
   static {
     NativeLibraryLoader.load();
-    // librpma's log to java.util.logging, from now on, at the level JUL would keep
+    // librpma's log to Vert.x's logging, from now on, at the level its logger keeps
     int rc = logInstall(RpmaLog.threshold());
     if (rc != 0) {
-      RpmaLog.LOGGER.warning("cannot route librpma's log to java.util.logging: error " + rc);
+      RpmaLog.warnNotRouted(rc);
     }
   }
 

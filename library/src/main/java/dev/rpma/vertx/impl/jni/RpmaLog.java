@@ -1,11 +1,15 @@
 package dev.rpma.vertx.impl.jni;
 
-import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import io.vertx.core.internal.logging.Logger;
+import io.vertx.core.internal.logging.LoggerFactory;
 
 /**
- * librpma's log lines, on java.util.logging (logger {@code dev.rpma.vertx.librpma}).
+ * librpma's log lines, through Vert.x's logging facade (logger {@code dev.rpma.vertx.librpma}):
+ * they go wherever the application sends Vert.x's own (SLF4J, Log4j 2, java.util.logging).
+ *
+ * <p>librpma logs every failure before it returns it, and every failure it returns reaches the
+ * caller as an exception (or a failed Future) naming the call, the code, errno and its text:
+ * its ERROR lines are detail, logged at debug, so that one mistake is not reported twice.
  *
  * <p>On non-blocking CM fds librpma logs an ERROR each time "nothing is pending"
  * (rdma_get_cm_event failing with EAGAIN): that is the normal end of an event loop's read, so
@@ -13,68 +17,54 @@ import java.util.logging.Logger;
  */
 public final class RpmaLog {
 
-  public static final Logger LOGGER = Logger.getLogger("dev.rpma.vertx.librpma");
+  public static final String LOGGER_NAME = "dev.rpma.vertx.librpma";
+  private static final Logger LOGGER = LoggerFactory.getLogger(LOGGER_NAME);
 
   // librpma's levels, asked of C directly: this class initialises while Native does, before
   // NativeConstants can
   private static final int ERROR = Native.constant("RPMA_LOG_LEVEL_ERROR");
   private static final int WARNING = Native.constant("RPMA_LOG_LEVEL_WARNING");
   private static final int NOTICE = Native.constant("RPMA_LOG_LEVEL_NOTICE");
-  private static final int INFO = Native.constant("RPMA_LOG_LEVEL_INFO");
   private static final int DEBUG = Native.constant("RPMA_LOG_LEVEL_DEBUG");
 
   private RpmaLog() {
   }
 
-  /**
-   * Decoders of bytes from the wire: their failures reach the caller as an
-   * IllegalArgumentException, so librpma's ERROR line about the same bad input is only detail
-   * (and untrusted input would otherwise flood the log).
-   */
-  private static final Set<String> REPORTED_TO_CALLER = Set.of(
-      "rpma_mr_remote_from_descriptor", "rpma_peer_cfg_from_descriptor");
-
   public static void log(int level, String file, int line, String function, String message) {
     if (isExpectedAgain(message)) {
       return;
     }
-    Level julLevel = REPORTED_TO_CALLER.contains(function) ? Level.FINE : toJul(level);
-    if (LOGGER.isLoggable(julLevel)) {
-      LOGGER.log(julLevel, () -> function + "() " + file + ":" + line + ": " + message.strip());
+    if (level == WARNING) {
+      LOGGER.warn(format(file, line, function, message));
+    } else if (level <= ERROR || level == NOTICE) {
+      // NOTICE: a connection established or closed, routine for an application
+      if (LOGGER.isDebugEnabled()) {
+        LOGGER.debug(format(file, line, function, message));
+      }
+    } else if (LOGGER.isTraceEnabled()) {
+      LOGGER.trace(format(file, line, function, message));
     }
+  }
+
+  private static String format(String file, int line, String function, String message) {
+    return function + "() " + file + ":" + line + ": " + message.strip();
   }
 
   public static boolean isExpectedAgain(String message) {
     return message != null && message.contains("Resource temporarily unavailable");
   }
 
-  private static Level toJul(int level) {
-    if (level <= ERROR) {
-      return Level.SEVERE;
-    }
-    // librpma's NOTICE (a connection established, closed) is routine for an application
-    if (level == WARNING) {
-      return Level.WARNING;
-    }
-    return level == NOTICE ? Level.FINE : level == INFO ? Level.FINER : Level.FINEST;
-  }
-
-  /** librpma's threshold from the JUL level, so nothing is formatted that would be dropped. */
+  /** librpma's threshold from the logger's level, so nothing is formatted that would be dropped. */
   public static int threshold() {
-    Logger l = LOGGER;
-    while (l != null && l.getLevel() == null) {
-      l = l.getParent();
-    }
-    Level level = l == null ? Level.INFO : l.getLevel();
-    if (level.intValue() <= Level.FINEST.intValue()) {
+    if (LOGGER.isTraceEnabled()) {
       return DEBUG;
     }
-    if (level.intValue() <= Level.FINER.intValue()) {
-      return INFO;
-    }
-    if (level.intValue() <= Level.FINE.intValue()) {
-      return NOTICE;
-    }
-    return level.intValue() <= Level.WARNING.intValue() ? WARNING : ERROR;
+    // ERROR lines pass a WARNING threshold (librpma's levels count down to FATAL)
+    return LOGGER.isDebugEnabled() ? NOTICE : WARNING;
+  }
+
+  /** Says why librpma's log is not routed; at start, once. */
+  static void warnNotRouted(int rc) {
+    LOGGER.warn("cannot route librpma's log to " + LOGGER_NAME + ": error " + rc);
   }
 }

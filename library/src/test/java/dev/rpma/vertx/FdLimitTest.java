@@ -1,0 +1,129 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.RdmaTestSupport.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A server at its fd limit: whatever its accept runs out of, a client is never left connected
+ * to a connection the server gave up on. Its connect fails, or, if it got through, its
+ * connection is closed at once (not after the connect timeout, with writes landing meanwhile).
+ */
+@Tag("rdma")
+class FdLimitTest {
+
+  /** Free fds left to the server, attempt by attempt: its set-up steps fail at different ones. */
+  private static final int[] FREE_FDS = {0, 1, 2, 3, 4, 5, 6, 8, 12};
+  private static final long CLOSED_WITHIN_SECONDS = 5;
+
+  @Test
+  void aServerAtItsFdLimitNeverLeavesItsClientHalfConnected() throws Exception {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    Path outcomes = Files.createTempFile("fd-limit-outcomes", ".txt");
+    Process server = ChildProcess.start(FdLimitServerMain.class, "LISTENING", ip,
+        String.valueOf(port), outcomes.toString());
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    int halfConnectedSeen = 0;
+    try {
+      RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+      // a server that has served before: what a first request needs is loaded (classes, the
+      // logging's time zones), as in a server that meets its limit in production; a JVM that
+      // must first open a class file at its fd limit fails in ways no library can help
+      await(await(peer.connect(ip, port, new ConnectionOptions(), null)).close());
+      long pid = server.pid();
+      String original = softFdLimit(pid);
+      for (int free : FREE_FDS) {
+        setFdLimit(pid, String.valueOf(openFds(pid) + free));
+        int outcomesBefore = Files.readAllLines(outcomes).size();
+        Promise<Throwable> closed = Promise.promise();
+        Future<RpmaConnection> connect = peer.connect(ip, port,
+            new ConnectionOptions().setConnectTimeoutMs(3000), null);
+        connect.onSuccess(c -> c.closeHandler(closed::tryComplete));
+        long start = System.nanoTime();
+        boolean connected = succeeds(connect);
+        System.out.println("fd limit: " + free + " free fds: connect "
+            + (connected ? "succeeded" : "failed (" + connect.cause().getMessage() + ")")
+            + " after " + (System.nanoTime() - start) / 1_000_000 + " ms");
+        if (connected) {
+          boolean closedAtOnce = waitFor(closed.future());
+          List<String> now = Files.readAllLines(outcomes);
+          boolean accepted = now.subList(outcomesBefore, now.size()).contains("ACCEPTED");
+          assertTrue(accepted || closedAtOnce, free + " free fds: the client is connected, the"
+              + " server did not accept, and the connection was not closed within "
+              + CLOSED_WITHIN_SECONDS + " s: " + now.subList(outcomesBefore, now.size()));
+          if (!accepted) {
+            halfConnectedSeen++;
+          }
+          System.out.println("fd limit: " + free + " free fds: server said "
+              + now.subList(outcomesBefore, now.size()) + ", closed at once: " + closedAtOnce);
+          await(connect.result().close());
+        }
+        setFdLimit(pid, original);
+      }
+      System.out.println("fd limit: " + halfConnectedSeen
+          + " accepts failed after the client's connect got through; all closed at once");
+      // with its limit back, the same listener takes requests again
+      RpmaConnection after = await(peer.connect(ip, port, new ConnectionOptions(), null));
+      await(after.close());
+    } finally {
+      server.destroyForcibly();
+      await(vertx.close());
+      Files.deleteIfExists(outcomes);
+    }
+  }
+
+  private static boolean succeeds(Future<?> connect) {
+    try {
+      connect.toCompletionStage().toCompletableFuture()
+          .get(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS);
+      return true;
+    } catch (java.util.concurrent.ExecutionException e) {
+      return false; // refused: the client knows
+    } catch (Exception e) {
+      throw new AssertionError("the connect neither completed nor failed", e);
+    }
+  }
+
+  private static boolean waitFor(Future<?> f) {
+    try {
+      f.toCompletionStage().toCompletableFuture().get(CLOSED_WITHIN_SECONDS, TimeUnit.SECONDS);
+      return true;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private static long openFds(long pid) throws IOException {
+    try (Stream<Path> fds = Files.list(Path.of("/proc", String.valueOf(pid), "fd"))) {
+      return fds.count();
+    }
+  }
+
+  /** Sets the soft limit only (the hard one stays, so it can be raised back). */
+  private static void setFdLimit(long pid, String soft) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("prlimit", "--pid", String.valueOf(pid),
+        "--nofile=" + soft + ":").inheritIO().start();
+    assertEquals(0, p.waitFor(), "prlimit --pid " + pid + " --nofile=" + soft + ":");
+  }
+
+  private static String softFdLimit(long pid) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("prlimit", "--pid", String.valueOf(pid), "--nofile",
+        "--output=SOFT", "--noheadings").start();
+    String soft = new String(p.getInputStream().readAllBytes()).strip();
+    assertEquals(0, p.waitFor(), "prlimit --pid " + pid + " --nofile");
+    return soft;
+  }
+}
