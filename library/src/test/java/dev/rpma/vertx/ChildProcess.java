@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** A second JVM running a main class of the tests, started and awaited until it says READY. */
-final class ChildProcess {
+public final class ChildProcess {
 
   private ChildProcess() {
   }
@@ -28,7 +28,7 @@ final class ChildProcess {
    * The class path of the tests, also under the JUnit console launcher, which loads them
    * through a class loader of its own rather than java.class.path.
    */
-  static String testClassPath() {
+  public static String testClassPath() {
     List<String> entries = new ArrayList<>();
     if (ChildProcess.class.getClassLoader() instanceof URLClassLoader loader) {
       for (URL url : loader.getURLs()) {
