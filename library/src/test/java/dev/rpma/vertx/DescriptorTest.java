@@ -5,11 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Descriptors from the wire are untrusted bytes: decoding them is safe and says what is wrong. */
 class DescriptorTest {
+
+  /** Shaped like a region descriptor (librpma's: address, length, rkey, usage; 21 bytes). */
+  private static final byte[] DESCRIPTOR = new byte[21];
+
+  static {
+    Arrays.fill(DESCRIPTOR, (byte) 0x11);
+  }
 
   @Test
   void anEmptyRemoteRegionDescriptorIsRejectedClearly() {
@@ -65,12 +73,43 @@ class DescriptorTest {
 
   @Test
   void aRegionOfferTooShortForItsPeerConfigIsRejected() {
-    assertThrows(IllegalArgumentException.class,
-        () -> RegionOffer.fromBytes(new byte[] {5, 1}));
+    byte[] truncated = {'R', 'P', 'M', 'O', 1, 5, 1};
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> RegionOffer.fromBytes(truncated));
+    assertTrue(e.getMessage().contains("truncated"), e.getMessage());
   }
 
   @Test
   void anEmptyRegionOfferIsRejected() {
     assertThrows(IllegalArgumentException.class, () -> RegionOffer.fromBytes(new byte[0]));
+  }
+
+  @Test
+  void aBareRegionDescriptorIsNotTakenForAnOffer() {
+    byte[] bare = DESCRIPTOR.clone();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> RegionOffer.fromBytes(bare));
+    assertTrue(e.getMessage().contains("RemoteMemoryRegion.fromDescriptor"), e.getMessage());
+  }
+
+  @Test
+  void anOfferOfAnotherVersionIsRefusedNamingBothVersions() {
+    byte[] offer = new RegionOffer(PeerConfig.create(true), DESCRIPTOR).toBytes();
+    offer[4] = 2;
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> RegionOffer.fromBytes(offer));
+    assertTrue(e.getMessage().contains("version 2") && e.getMessage().contains("version 1"),
+        e.getMessage());
+  }
+
+  @Test
+  void anOfferReadsBackThroughTheCmsPadding() {
+    byte[] sent = new RegionOffer(PeerConfig.create(true), DESCRIPTOR).toBytes();
+    byte[] padded = Arrays.copyOf(sent, RpmaConnection.MAX_ACCEPT_PRIVATE_DATA);
+
+    RegionOffer back = RegionOffer.fromBytes(padded);
+
+    assertArrayEquals(DESCRIPTOR, back.regionDescriptor());
+    assertTrue(back.peerConfig().directWriteToPmem());
   }
 }
