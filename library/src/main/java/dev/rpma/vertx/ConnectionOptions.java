@@ -1,5 +1,10 @@
 package dev.rpma.vertx;
 
+import io.vertx.core.json.JsonObject;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
 /**
  * Settings of a connection, on either side: queue sizes, the CM timeout, how completions are
  * delivered, and how they are drained.
@@ -7,6 +12,10 @@ package dev.rpma.vertx;
  * <p>Queue sizes bound what is in flight: the library never has more signalled operations
  * outstanding than the CQ holds (a CQ overrun would kill it), and keeps the rest waiting in
  * order until completions make room.
+ *
+ * <p>A Vert.x data object: it can come from a verticle's {@code config()}
+ * ({@code new ConnectionOptions(config().getJsonObject("rpma"))}), with the setters' names as
+ * keys ({@code {"cqSize": 256, "connectTimeoutMs": 5000}}); {@link #toJson()} gives them back.
  */
 public class ConnectionOptions {
 
@@ -24,9 +33,49 @@ public class ConnectionOptions {
   private int completionTimeoutMs = 30_000;
   private int connectTimeoutMs = 30_000;
 
+  /** The defaults. */
   public ConnectionOptions() {
   }
 
+  /**
+   * The options in {@code json}, the defaults for keys it lacks. Each value goes through its
+   * setter, so it is checked as there.
+   *
+   * @param json keys named as the setters ({@code cqSize}, {@code sharedCompletionChannel} ...)
+   * @throws IllegalArgumentException for an unknown key (a typo would otherwise be ignored) or
+   *     a value of the wrong type or range, naming the key
+   */
+  public ConnectionOptions(JsonObject json) {
+    Objects.requireNonNull(json, "json");
+    Set<String> unknown = new TreeSet<>(json.fieldNames());
+    unknown.removeAll(toJson().fieldNames());
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("unknown ConnectionOptions keys " + unknown
+          + "; the keys are " + new TreeSet<>(toJson().fieldNames()));
+    }
+    try {
+      setCqSize(json.getInteger("cqSize", cqSize));
+      setSqSize(json.getInteger("sqSize", sqSize));
+      setRqSize(json.getInteger("rqSize", rqSize));
+      setRcqSize(json.getInteger("rcqSize", rcqSize));
+      setSharedCompletionChannel(
+          json.getBoolean("sharedCompletionChannel", sharedCompletionChannel));
+      setTimeoutMs(json.getInteger("timeoutMs", timeoutMs));
+      setDrainBatch(json.getInteger("drainBatch", drainBatch));
+      setDrainBudget(json.getInteger("drainBudget", drainBudget));
+      setCompletionTimeoutMs(json.getInteger("completionTimeoutMs", completionTimeoutMs));
+      setConnectTimeoutMs(json.getInteger("connectTimeoutMs", connectTimeoutMs));
+    } catch (ClassCastException e) {
+      throw new IllegalArgumentException("ConnectionOptions from JSON: a value of the wrong type"
+          + " (numbers for sizes and times, a boolean for sharedCompletionChannel): " + json, e);
+    }
+  }
+
+  /**
+   * A copy.
+   *
+   * @param other the options to copy
+   */
   public ConnectionOptions(ConnectionOptions other) {
     this.cqSize = other.cqSize;
     this.sqSize = other.sqSize;
@@ -40,37 +89,67 @@ public class ConnectionOptions {
     this.connectTimeoutMs = other.connectTimeoutMs;
   }
 
-  /** Completion queue size (default 64): bounds the operations in flight. */
+  /**
+   * Completion queue size (default 64): bounds the operations in flight.
+   *
+   * @param cqSize the value
+   * @return these options
+   */
   public ConnectionOptions setCqSize(int cqSize) {
     this.cqSize = checkSize("cqSize", cqSize, 1);
     return this;
   }
 
-  /** Send queue size (default 64): bounds reads, writes, flushes and sends in flight. */
+  /**
+   * Send queue size (default 64): bounds reads, writes, flushes and sends in flight.
+   *
+   * @param sqSize the value
+   * @return these options
+   */
   public ConnectionOptions setSqSize(int sqSize) {
     this.sqSize = checkSize("sqSize", sqSize, 1);
     return this;
   }
 
-  /** Receive queue size (default 64): bounds the posted receives. */
+  /**
+   * Receive queue size (default 64): bounds the posted receives.
+   *
+   * @param rqSize the value
+   * @return these options
+   */
   public ConnectionOptions setRqSize(int rqSize) {
     this.rqSize = checkSize("rqSize", rqSize, 1);
     return this;
   }
 
-  /** Size of a separate receive CQ; 0 (default) delivers receives on the main CQ. */
+  /**
+   * Size of a separate receive CQ; 0 (default) delivers receives on the main CQ.
+   *
+   * @param rcqSize the value
+   * @return these options
+   */
   public ConnectionOptions setRcqSize(int rcqSize) {
     this.rcqSize = checkSize("rcqSize", rcqSize, 0);
     return this;
   }
 
-  /** One completion channel (one fd) for the main and the receive CQ (default false). */
+  /**
+   * One completion channel (one fd) for the main and the receive CQ (default false).
+   *
+   * @param shared the value
+   * @return these options
+   */
   public ConnectionOptions setSharedCompletionChannel(boolean shared) {
     this.sharedCompletionChannel = shared;
     return this;
   }
 
-  /** Timeout of address and route resolution, and of closing, in ms (default 1000). */
+  /**
+   * Timeout of address and route resolution, and of closing, in ms (default 1000).
+   *
+   * @param timeoutMs the value
+   * @return these options
+   */
   public ConnectionOptions setTimeoutMs(int timeoutMs) {
     if (timeoutMs <= 0) {
       throw new IllegalArgumentException("timeoutMs must be positive, got " + timeoutMs);
@@ -79,7 +158,12 @@ public class ConnectionOptions {
     return this;
   }
 
-  /** Completions taken per native call (default 32). */
+  /**
+   * Completions taken per native call (default 32).
+   *
+   * @param drainBatch the value
+   * @return these options
+   */
   public ConnectionOptions setDrainBatch(int drainBatch) {
     this.drainBatch = checkSize("drainBatch", drainBatch, 1);
     return this;
@@ -88,6 +172,9 @@ public class ConnectionOptions {
   /**
    * Completions handled per readiness before yielding the loop to other work (default 1024);
    * the rest are drained in a task queued on the same loop.
+   *
+   * @param drainBudget the value
+   * @return these options
    */
   public ConnectionOptions setDrainBudget(int drainBudget) {
     this.drainBudget = checkSize("drainBudget", drainBudget, 1);
@@ -100,6 +187,9 @@ public class ConnectionOptions {
    * devices or paths that stop answering without reporting an error: RDMA cannot cancel a
    * posted operation, only tear its queue pair down. Receives do not count: they wait for the
    * peer by design.
+   *
+   * @param completionTimeoutMs the value
+   * @return these options
    */
   public ConnectionOptions setCompletionTimeoutMs(int completionTimeoutMs) {
     if (completionTimeoutMs < 0) {
@@ -113,6 +203,9 @@ public class ConnectionOptions {
   /**
    * How long a connection may take from the request (or the accept) to ESTABLISHED before its
    * Future fails (default 30 s).
+   *
+   * @param connectTimeoutMs the value
+   * @return these options
    */
   public ConnectionOptions setConnectTimeoutMs(int connectTimeoutMs) {
     if (connectTimeoutMs <= 0) {
@@ -123,44 +216,88 @@ public class ConnectionOptions {
     return this;
   }
 
+  /** @return the connect timeout in ms */
   public int getConnectTimeoutMs() {
     return connectTimeoutMs;
   }
 
+  /** @return the completion watchdog's timeout in ms (0: off) */
   public int getCompletionTimeoutMs() {
     return completionTimeoutMs;
   }
 
+  /** @return the completion queue size */
   public int getCqSize() {
     return cqSize;
   }
 
+  /** @return the send queue size */
   public int getSqSize() {
     return sqSize;
   }
 
+  /** @return the receive queue size */
   public int getRqSize() {
     return rqSize;
   }
 
+  /** @return the receive CQ size (0: receives on the main CQ) */
   public int getRcqSize() {
     return rcqSize;
   }
 
+  /** @return whether both CQs share one completion channel */
   public boolean isSharedCompletionChannel() {
     return sharedCompletionChannel;
   }
 
+  /** @return the resolution and close timeout in ms */
   public int getTimeoutMs() {
     return timeoutMs;
   }
 
+  /** @return completions taken per native call */
   public int getDrainBatch() {
     return drainBatch;
   }
 
+  /** @return completions handled per readiness */
   public int getDrainBudget() {
     return drainBudget;
+  }
+
+  /**
+   * These options as JSON, with the keys the JSON constructor reads.
+   *
+   * @return a new object
+   */
+  public JsonObject toJson() {
+    return new JsonObject()
+        .put("cqSize", cqSize)
+        .put("sqSize", sqSize)
+        .put("rqSize", rqSize)
+        .put("rcqSize", rcqSize)
+        .put("sharedCompletionChannel", sharedCompletionChannel)
+        .put("timeoutMs", timeoutMs)
+        .put("drainBatch", drainBatch)
+        .put("drainBudget", drainBudget)
+        .put("completionTimeoutMs", completionTimeoutMs)
+        .put("connectTimeoutMs", connectTimeoutMs);
+  }
+
+  @Override
+  public String toString() {
+    return "ConnectionOptions" + toJson().encode();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ConnectionOptions other && toJson().equals(other.toJson());
+  }
+
+  @Override
+  public int hashCode() {
+    return toJson().hashCode();
   }
 
   private static int checkSize(String name, int value, int min) {
