@@ -164,8 +164,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ByteBuffer view = buffer.slice();
     int flags = NativeConstants.usageFlags(usages);
     return blocking(ctx, () -> {
-      long mr = Errors.check("rpma_mr_reg",
-          Native.mrReg(handle, view, 0, view.capacity(), flags));
+      long mr = Native.mrReg(handle, view, 0, view.capacity(), flags);
+      if (NativeError.isError(mr)) {
+        throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
+      }
       byte[] descriptor = Native.mrDescriptor(mr);
       if (descriptor == null) {
         Native.mrDereg(mr);
@@ -275,14 +277,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     if (!NativeError.isError(ep)) {
       return ep;
     }
-    RpmaException e = Errors.rpma("rpma_ep_listen", ep);
-    if (e.errno() == NativeConstants.EADDRINUSE) {
-      throw new RpmaException("port " + port + " on " + address + " is already in use: one"
-          + " listener per port. To serve it from several verticle instances"
-          + " (setInstances), listen once and hand the requests to the instances, or give each"
-          + " its own port. " + e.getMessage(), e.code(), e.errno(), e);
-    }
-    throw e;
+    throw CauseHints.listen(Errors.rpma("rpma_ep_listen", ep), address, port);
   }
 
   @Override

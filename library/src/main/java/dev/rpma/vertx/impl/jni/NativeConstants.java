@@ -26,6 +26,7 @@ public final class NativeConstants {
   public static final int ERRNO_FACTOR = get("VRPMA_ERRNO_FACTOR");
   public static final int EAGAIN = get("EAGAIN");
   public static final int EMFILE = get("EMFILE");
+  public static final int ENOMEM = get("ENOMEM");
   public static final int EADDRINUSE = get("EADDRINUSE");
 
   // connection events

@@ -1,0 +1,58 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.RpmaException;
+import dev.rpma.vertx.impl.jni.NativeConstants;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The failures users meet most, said with their cause and their fix: librpma reports them as a
+ * provider error with an errno, which names the symptom but not what to change.
+ */
+final class CauseHints {
+
+  private CauseHints() {
+  }
+
+  /** rpma_ep_listen on a taken port: one listener per port, and what to do with setInstances. */
+  static RpmaException listen(RpmaException e, String address, int port) {
+    if (e.errno() != NativeConstants.EADDRINUSE) {
+      return e;
+    }
+    return new RpmaException("port " + port + " on " + address + " is already in use: one"
+        + " listener per port. To serve it from several verticle instances"
+        + " (setInstances), listen once and hand the requests to the instances, or give each"
+        + " its own port. " + e.getMessage(), e.code(), e.errno(), e);
+  }
+
+  /**
+   * rpma_mr_reg out of memory: registering pins the buffer, and without CAP_IPC_LOCK the pinned
+   * total is bounded by RLIMIT_MEMLOCK, often 8 MiB (or 64 KiB on older systems).
+   */
+  static RpmaException register(RpmaException e, long bytes) {
+    if (e.errno() != NativeConstants.ENOMEM) {
+      return e;
+    }
+    return new RpmaException("cannot register " + bytes + " bytes: registering pins memory, and"
+        + " this process's locked-memory limit (" + memlockLimit() + ") is probably reached."
+        + " Raise it (ulimit -l, LimitMEMLOCK= in a systemd unit, memlock in"
+        + " /etc/security/limits.conf, --ulimit memlock=-1 for a container) or grant"
+        + " CAP_IPC_LOCK. " + e.getMessage(), e.code(), e.errno(), e);
+  }
+
+  /** "Max locked memory" of /proc/self/limits, soft limit: a number of bytes or unlimited. */
+  static String memlockLimit() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
+        if (line.startsWith("Max locked memory")) {
+          String soft = line.substring("Max locked memory".length()).trim().split("\\s+")[0];
+          return "now " + (soft.equals("unlimited") ? soft : soft + " bytes");
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux, or /proc not mounted: the hint stands without the number
+    }
+    return "now unknown";
+  }
+}
