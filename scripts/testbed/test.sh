@@ -3,7 +3,10 @@
 #   1. ./dev setup;
 #   2. mvn install of every module (library, examples, bench) without the rdma-tagged tests
 #      (the host has no RDMA device): what does not build, or fails a host test, is red;
-#      then scripts/shade-check.sh (one case): a relocated copy of the library loads its natives;
+#      then three host cases: scripts/shade-check.sh (a relocated copy of the library loads its
+#      natives), scripts/consumer-check.sh (a project depending on the installed library as the
+#      README says compiles and loads the natives), scripts/repro-check.sh (the library's jars
+#      are byte-identical when built from two paths);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh;
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
@@ -92,6 +95,12 @@ main() {
     # on the host, one case: the library shaded (packages relocated) still loads its natives
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case shaded-jar-loads-its-natives \
       scripts/shade-check.sh || true
+    # a separate project depending on the installed library, as the README says, runs
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
+      scripts/consumer-check.sh || true
+    # two builds of the library from different paths give byte-identical jars
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case reproducible-library-jars \
+      scripts/repro-check.sh || true
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"

@@ -9,16 +9,40 @@ import dev.rpma.vertx.impl.PeerConfigImpl;
  */
 public interface PeerConfig {
 
+  /**
+   * A configuration to hand to the other side.
+   *
+   * @param directWriteToPmem whether RDMA writes to this peer's memory land directly in
+   *     persistent memory
+   * @return the configuration
+   */
   static PeerConfig create(boolean directWriteToPmem) {
     return PeerConfigImpl.create(directWriteToPmem);
   }
 
-  /** @throws IllegalArgumentException if the bytes are not a valid peer configuration */
+  /**
+   * Decodes the configuration the other side sent.
+   *
+   * @param descriptor bytes made by {@link #descriptor()} or by librpma's
+   *     {@code rpma_peer_cfg_get_descriptor}
+   * @return the configuration
+   * @throws IllegalArgumentException if the bytes are not a valid peer configuration
+   */
   static PeerConfig fromDescriptor(byte[] descriptor) {
     return PeerConfigImpl.fromDescriptor(descriptor);
   }
 
+  /**
+   * Whether RDMA writes land directly in persistent memory.
+   *
+   * @return true if they do
+   */
   boolean directWriteToPmem();
 
+  /**
+   * The configuration as bytes, for the other side's {@link #fromDescriptor}.
+   *
+   * @return a fresh copy of the bytes
+   */
   byte[] descriptor();
 }

@@ -16,7 +16,13 @@ public final class PrivateData {
   private PrivateData() {
   }
 
-  /** {@code data} behind one byte of length; at most 55 bytes, to fit a connect request. */
+  /**
+   * Frames bytes to send as private data.
+   *
+   * @param data at most 55 bytes, to fit a connect request
+   * @return {@code data} behind one byte of length
+   * @throws IllegalArgumentException if {@code data} is null or too long
+   */
   public static byte[] frame(byte[] data) {
     if (data == null || data.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA - 1) {
       throw new IllegalArgumentException("frame 0 to "
@@ -29,7 +35,13 @@ public final class PrivateData {
     return framed;
   }
 
-  /** The bytes {@link #frame} framed, without the CM's padding. */
+  /**
+   * Reads back framed private data.
+   *
+   * @param received the private data as it arrived, padding included
+   * @return the bytes {@link #frame} framed, without the CM's padding
+   * @throws IllegalArgumentException if nothing arrived, or the length byte does not fit
+   */
   public static byte[] unframe(byte[] received) {
     if (received == null || received.length == 0) {
       throw new IllegalArgumentException("no private data arrived: nothing was framed");

@@ -28,6 +28,8 @@ public record RegionOffer(PeerConfig peerConfig, byte[] regionDescriptor) {
   /**
    * An offer of a region.
    *
+   * @param peerConfig the offering side's peer configuration
+   * @param regionDescriptor the offered region's descriptor
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException if the descriptor is empty or longer than 255 bytes
    */

@@ -16,11 +16,23 @@ public class RpmaCompletionException extends RpmaException {
   /** IBV_WC_WR_FLUSH_ERR: the queue pair went to error before this operation ran. */
   public static final int WR_FLUSH_ERR = NativeConstants.IBV_WC_WR_FLUSH_ERR;
 
+  /** The operation that failed. */
   private final String operation;
+  /** The {@code ibv_wc_status} value. */
   private final int status;
+  /** {@code ibv_wc_status_str(status)}. */
   private final String statusName;
+  /** {@code ibv_wc.vendor_err}. */
   private final int vendorError;
 
+  /**
+   * Made by the library from a failed work completion.
+   *
+   * @param operation the operation that failed, e.g. {@code write}
+   * @param status the {@code ibv_wc_status} value
+   * @param statusName {@code ibv_wc_status_str(status)}
+   * @param vendorError {@code ibv_wc.vendor_err}
+   */
   public RpmaCompletionException(String operation, int status, String statusName,
       int vendorError) {
     super(operation + " failed: " + statusName + " (status " + status + ", vendor_err 0x"
@@ -31,22 +43,38 @@ public class RpmaCompletionException extends RpmaException {
     this.vendorError = vendorError;
   }
 
-  /** The operation that failed: read, write, flush, send, recv, ... */
+  /**
+   * The operation that failed.
+   *
+   * @return read, write, flush, send, recv, ...
+   */
   public String operation() {
     return operation;
   }
 
-  /** The {@code ibv_wc_status} value. */
+  /**
+   * The work completion's status.
+   *
+   * @return the {@code ibv_wc_status} value, e.g. {@link #REM_ACCESS_ERR}
+   */
   public int status() {
     return status;
   }
 
-  /** {@code ibv_wc_status_str(status)}. */
+  /**
+   * The status's name.
+   *
+   * @return {@code ibv_wc_status_str(status)}
+   */
   public String statusName() {
     return statusName;
   }
 
-  /** The device's vendor error, {@code ibv_wc.vendor_err}. */
+  /**
+   * The device's vendor error.
+   *
+   * @return {@code ibv_wc.vendor_err}
+   */
   public int vendorError() {
     return vendorError;
   }

@@ -25,36 +25,99 @@ public interface RpmaConnection {
   /** The most private data a server can send with its accept (RDMA CM over RoCE/IB). */
   int MAX_ACCEPT_PRIVATE_DATA = 196;
 
-  /** Reads {@code length} bytes from the remote region into the local one. */
+  /**
+   * Reads {@code length} bytes from the remote region into the local one.
+   *
+   * @param dst the local region, registered for {@link MemoryUsage#READ_DST}
+   * @param dstOffset where in {@code dst} the bytes go
+   * @param src the remote region, registered by the peer for {@link MemoryUsage#READ_SRC}
+   * @param srcOffset where in {@code src} the bytes are read
+   * @param length the number of bytes
+   * @return a Future completed when the bytes are in {@code dst}
+   */
   Future<Void> read(MemoryRegion dst, long dstOffset, RemoteMemoryRegion src, long srcOffset,
       long length);
 
-  /** Writes {@code length} bytes of the local region to the remote one. */
+  /**
+   * Writes {@code length} bytes of the local region to the remote one.
+   *
+   * @param dst the remote region, registered by the peer for {@link MemoryUsage#WRITE_DST}
+   * @param dstOffset where in {@code dst} the bytes go
+   * @param src the local region, registered for {@link MemoryUsage#WRITE_SRC}
+   * @param srcOffset where in {@code src} the bytes are taken
+   * @param length the number of bytes
+   * @return a Future completed when the device reports the write done (not yet durable: see
+   *     {@link #flush})
+   */
   Future<Void> write(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src, long srcOffset,
       long length);
 
-  /** A write that also consumes a receive on the peer, carrying {@code immediate}. */
+  /**
+   * A write that also consumes a receive on the peer, carrying {@code immediate}.
+   *
+   * @param dst the remote region, registered by the peer for {@link MemoryUsage#WRITE_DST}
+   * @param dstOffset where in {@code dst} the bytes go
+   * @param src the local region, registered for {@link MemoryUsage#WRITE_SRC}
+   * @param srcOffset where in {@code src} the bytes are taken
+   * @param length the number of bytes
+   * @param immediate 32 bits the peer's receive reports ({@link Received#immediate()})
+   * @return a Future completed when the device reports the write done
+   */
   Future<Void> writeWithImm(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src,
       long srcOffset, long length, int immediate);
 
   /**
    * Writes 8 bytes atomically at an 8-byte-aligned offset: {@code value}'s bytes in this
    * machine's byte order (little-endian on x86_64).
+   *
+   * @param dst the remote region, registered by the peer for {@link MemoryUsage#WRITE_DST}
+   * @param dstOffset where in {@code dst}, a multiple of 8
+   * @param value the 8 bytes to write
+   * @return a Future completed when the device reports the write done
    */
   Future<Void> atomicWrite(RemoteMemoryRegion dst, long dstOffset, long value);
 
   /**
    * Makes the remote range durable ({@link FlushType#PERSISTENT}) or visible
    * ({@link FlushType#VISIBILITY}); completes when the peer's device confirms.
+   *
+   * @param dst the remote region, registered by the peer for the flush type's usage
+   * @param dstOffset where the range starts in {@code dst}
+   * @param length the range's length
+   * @param type how deep to flush
+   * @return a Future completed when the peer's device confirms
    */
   Future<Void> flush(RemoteMemoryRegion dst, long dstOffset, long length, FlushType type);
 
-  /** Sends a message; the peer must have posted a receive. */
+  /**
+   * Sends a message; the peer must have posted a receive.
+   *
+   * @param src the local region, registered for {@link MemoryUsage#SEND}
+   * @param offset where the message starts in {@code src}
+   * @param length the message's length
+   * @return a Future completed when the device reports the message sent
+   */
   Future<Void> send(MemoryRegion src, long offset, long length);
 
+  /**
+   * Sends a message with immediate data; the peer must have posted a receive.
+   *
+   * @param src the local region, registered for {@link MemoryUsage#SEND}
+   * @param offset where the message starts in {@code src}
+   * @param length the message's length
+   * @param immediate 32 bits the peer's receive reports ({@link Received#immediate()})
+   * @return a Future completed when the device reports the message sent
+   */
   Future<Void> sendWithImm(MemoryRegion src, long offset, long length, int immediate);
 
-  /** Posts a receive; completes when a message (or a write with immediate data) arrives. */
+  /**
+   * Posts a receive; completes when a message (or a write with immediate data) arrives.
+   *
+   * @param dst the local region, registered for {@link MemoryUsage#RECV}
+   * @param offset where a message is written in {@code dst}
+   * @param length the most bytes a message may have
+   * @return a Future completed with what arrived
+   */
   Future<Received> recv(MemoryRegion dst, long offset, long length);
 
   /**
@@ -62,6 +125,8 @@ public interface RpmaConnection {
    * server side), as the RDMA CM delivers it: padded with zeros (over RoCE to
    * {@link #MAX_ACCEPT_PRIVATE_DATA} or {@link #MAX_CONNECT_PRIVATE_DATA} bytes), empty if
    * none was sent. Use a self-delimiting format, or {@link PrivateData#frame}.
+   *
+   * @return the bytes as received
    */
   byte[] remotePrivateData();
 
@@ -70,12 +135,17 @@ public interface RpmaConnection {
    * persistence decides how a persistent flush is done. Operations called after it, from any
    * thread, see it.
    *
+   * @param remote the configuration the other side sent, e.g. from {@link RegionOffer}
    * @throws IllegalArgumentException if {@code remote} is null or not made by this library
    * @throws IllegalStateException if the connection is closed (or closing)
    */
   void applyRemotePeerConfig(PeerConfig remote);
 
-  /** The event-loop context that owns this connection. */
+  /**
+   * The event-loop context that owns this connection.
+   *
+   * @return the context its completions and Futures run on
+   */
   Context context();
 
   /**
@@ -85,15 +155,24 @@ public interface RpmaConnection {
    * in the error state: that operation fails with its {@code RpmaCompletionException}, the
    * reason handed here has it as its cause, and every later operation fails with
    * {@code RpmaConnectionClosedException}). Pending operations have failed by then.
+   *
+   * @param handler receives the reason the connection ended
+   * @return this connection
    */
   RpmaConnection closeHandler(Handler<Throwable> handler);
 
-  /** Counters of the completion path, for tests and benchmarks. */
+  /**
+   * Counters of the completion path, for tests and benchmarks.
+   *
+   * @return the counters now
+   */
   CompletionStats stats();
 
   /**
    * Disconnects. Operations not yet completed fail with {@link RpmaConnectionClosedException};
    * the Future completes when librpma has released the connection.
+   *
+   * @return a Future completed when the connection is released
    */
   Future<Void> close();
 }

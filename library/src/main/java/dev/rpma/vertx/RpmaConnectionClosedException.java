@@ -6,10 +6,21 @@ package dev.rpma.vertx;
  */
 public class RpmaConnectionClosedException extends RpmaException {
 
+  /**
+   * Without a cause: the connection was closed.
+   *
+   * @param message what did not run, and why
+   */
   public RpmaConnectionClosedException(String message) {
     super(message, 0, 0);
   }
 
+  /**
+   * With the cause that ended the connection.
+   *
+   * @param message what did not run, and why
+   * @param cause why the connection went away
+   */
   public RpmaConnectionClosedException(String message, Throwable cause) {
     super(message, 0, 0, cause);
   }

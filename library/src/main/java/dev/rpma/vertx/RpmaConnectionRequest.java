@@ -9,6 +9,8 @@ public interface RpmaConnectionRequest {
    * The bytes the client sent with its request, as the RDMA CM delivers them: padded with
    * zeros (over RoCE to {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA} bytes), empty if the
    * client sent none. Use a self-delimiting format, or {@link PrivateData#frame}.
+   *
+   * @return the bytes as received
    */
   byte[] privateData();
 
@@ -17,6 +19,11 @@ public interface RpmaConnectionRequest {
    * that sends as soon as it is connected finds it already there. Call before {@link #accept};
    * the Future completes like {@link RpmaConnection#recv}'s, on the server's context. At most
    * the connection's rqSize receives; if the request is rejected, they fail.
+   *
+   * @param dst the local region, registered for {@link MemoryUsage#RECV}
+   * @param offset where a message is written in {@code dst}
+   * @param length the most bytes a message may have
+   * @return a Future completed with what arrived
    */
   Future<Received> recv(MemoryRegion dst, long offset, long length);
 
@@ -25,6 +32,7 @@ public interface RpmaConnectionRequest {
    *
    * @param privateData bytes for the client, e.g. a region's descriptor (at most
    *     {@link RpmaConnection#MAX_ACCEPT_PRIVATE_DATA}); null or empty for none
+   * @return a Future completed with the established connection
    */
   Future<RpmaConnection> accept(byte[] privateData);
 

@@ -22,23 +22,50 @@ public interface RpmaPeer {
    * Opens the RDMA device that serves {@code address} (an IP address of a local RDMA-capable
    * interface). Fails with a clear error when no RDMA device serves it, or when Vert.x does not
    * run on native epoll.
+   *
+   * @param vertx the Vert.x instance, on native epoll
+   *     ({@code new VertxOptions().setPreferNativeTransport(true)})
+   * @param address an IP address of a local RDMA-capable interface
+   * @return a Future completed with the peer; failed with an {@link RpmaException} when no
+   *     device serves the address, an {@link IllegalStateException} when Vert.x is not on
+   *     native epoll, an {@link UnsatisfiedLinkError} when the JNI library or librpma cannot load
    */
   static Future<RpmaPeer> open(Vertx vertx, String address) {
     return PeerImpl.open(vertx, address);
   }
 
-  /** The address this peer was opened for. */
+  /**
+   * The address this peer was opened for.
+   *
+   * @return the address given to {@link #open}
+   */
   String address();
 
-  /** The RDMA device's name, e.g. {@code rxe0}. */
+  /**
+   * The RDMA device's name.
+   *
+   * @return e.g. {@code rxe0}
+   */
   String deviceName();
 
   /**
    * Registers a direct buffer (from its position to its limit; a {@code MappedByteBuffer}
    * works) for the given usages. The buffer stays referenced while the region is registered.
+   *
+   * @param buffer a direct buffer
+   * @param usages what the region may be used for
+   * @return a Future completed with the registered region
    */
   Future<MemoryRegion> register(ByteBuffer buffer, Set<MemoryUsage> usages);
 
+  /**
+   * Registers a direct buffer for the given usages, as {@link #register(ByteBuffer, Set)}.
+   *
+   * @param buffer a direct buffer
+   * @param usage what the region may be used for
+   * @param more further usages
+   * @return a Future completed with the registered region
+   */
   default Future<MemoryRegion> register(ByteBuffer buffer, MemoryUsage usage,
       MemoryUsage... more) {
     return register(buffer, EnumSet.of(usage, more));
@@ -48,13 +75,24 @@ public interface RpmaPeer {
    * Connects to a server. The Future completes with the connection when it is established,
    * on the caller's event-loop context, which then owns the connection.
    *
+   * @param address the server's address
+   * @param port the server's port
+   * @param options the connection's queues and timeouts
    * @param privateData bytes the server sees with the request (at most
    *     {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA}); null or empty for none. It arrives
    *     padded by the RDMA CM (see {@link PrivateData})
+   * @return a Future completed with the established connection
    */
   Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
       byte[] privateData);
 
+  /**
+   * Connects to a server with the default options and no private data.
+   *
+   * @param address the server's address
+   * @param port the server's port
+   * @return a Future completed with the established connection
+   */
   default Future<RpmaConnection> connect(String address, int port) {
     return connect(address, port, new ConnectionOptions(), null);
   }
@@ -63,10 +101,20 @@ public interface RpmaPeer {
    * Listens on an address and port. Each incoming request is handed to {@code requestHandler}
    * on the caller's event-loop context, to accept or reject; {@code options} set the queues of
    * the connections accepted.
+   *
+   * @param address a local address this peer's device serves
+   * @param port the port to listen on
+   * @param options the queues and timeouts of the connections accepted
+   * @param requestHandler called with each incoming request
+   * @return a Future completed with the server when it listens
    */
   Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
       Handler<RpmaConnectionRequest> requestHandler);
 
-  /** Closes what this peer made (servers, connections, regions), then the peer itself. */
+  /**
+   * Closes what this peer made (servers, connections, regions), then the peer itself.
+   *
+   * @return a Future completed when all of it is closed
+   */
   Future<Void> close();
 }
