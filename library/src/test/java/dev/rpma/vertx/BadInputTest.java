@@ -71,12 +71,6 @@ class BadInputTest extends SharedLoopbackTestBase {
   }
 
   @Test
-  void aZeroLengthWriteIsRefused() {
-    refused(IllegalArgumentException.class,
-        () -> pair.client.write(pair.remote, 0, pair.clientRegion, 0, 0), "at least 1");
-  }
-
-  @Test
   void anOffsetPlusLengthThatOverflowsIsRefused() {
     refused(IllegalArgumentException.class,
         () -> pair.client.write(pair.remote, Long.MAX_VALUE, pair.clientRegion, 0, 8),

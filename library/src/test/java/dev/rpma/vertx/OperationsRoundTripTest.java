@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 @Tag("rdma")
 class OperationsRoundTripTest extends SharedLoopbackTestBase {
 
-  private static byte[] pattern(int length, int seed) {
+  static byte[] pattern(int length, int seed) {
     byte[] bytes = new byte[length];
     for (int i = 0; i < length; i++) {
       bytes[i] = (byte) (seed + i * 31);
@@ -25,7 +25,7 @@ class OperationsRoundTripTest extends SharedLoopbackTestBase {
     return bytes;
   }
 
-  private static byte[] bytesAt(ByteBuffer buffer, int offset, int length) {
+  static byte[] bytesAt(ByteBuffer buffer, int offset, int length) {
     byte[] out = new byte[length];
     buffer.get(offset, out);
     return out;
@@ -121,5 +121,21 @@ class OperationsRoundTripTest extends SharedLoopbackTestBase {
     assertTrue(r.hasImmediate());
     assertEquals(42, r.immediate());
     assertArrayEquals(data, bytesAt(pair.serverBytes(), 53248, data.length));
+  }
+
+  @Test
+  void zeroByteReadsAndWritesComplete() {
+    await(pair.client.write(pair.remote, 0, pair.clientRegion, 0, 0));
+    await(pair.client.read(pair.clientRegion, 0, pair.remote, 0, 0));
+  }
+
+  @Test
+  void aZeroByteSendIsReceivedAsAnEmptyMessage() {
+    Future<Received> received = pair.serverSide.recv(pair.serverRegion, 53248, 64);
+    RdmaTestSupport.settle(pair.serverSide);
+
+    await(pair.client.send(pair.clientRegion, 0, 0));
+
+    assertEquals(0, await(received).byteLength());
   }
 }

@@ -28,7 +28,8 @@ final class OperationChecks {
   }
 
   static String length(long length) {
-    return length < 1 ? "length must be at least 1, got " + length : null;
+    // zero bytes is an operation too (librpma >= 0.10): a probe, or a fence behind writes
+    return length < 0 ? "length must not be negative, got " + length : null;
   }
 
   static String atomicOffset(long offset) {

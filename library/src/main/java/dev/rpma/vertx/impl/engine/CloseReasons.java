@@ -55,6 +55,17 @@ final class CloseReasons {
     return closed(": set-up failed: " + cause.getMessage(), cause);
   }
 
+  RpmaConnectionClosedException keepAliveUnanswered(int intervalMs) {
+    return closed(": the peer did not answer a keepalive probe within " + intervalMs + " ms"
+        + " (idle connection; its host may be down or the path cut; keepAliveMs sets the"
+        + " interval)", null);
+  }
+
+  RpmaConnectionClosedException keepAliveFailed(Throwable cause) {
+    return closed(": a keepalive probe failed (idle connection; its peer or the path is"
+        + " gone): " + cause.getMessage(), cause);
+  }
+
   RpmaConnectionClosedException eventsFailed(Throwable cause) {
     return closed(": reading its events failed", cause);
   }

@@ -9,8 +9,9 @@ final class ConnectionCounters {
   long drainCalls;
   long wakeups;
   long queued;
+  long keepAliveProbes;
 
   CompletionStats snapshot() {
-    return new CompletionStats(completions, drainCalls, wakeups, queued);
+    return new CompletionStats(completions, drainCalls, wakeups, queued, keepAliveProbes);
   }
 }

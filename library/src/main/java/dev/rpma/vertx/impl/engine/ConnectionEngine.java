@@ -40,6 +40,7 @@ public final class ConnectionEngine implements CompletionSink {
   private final InFlight inFlight;
   private final Submitter submitter;
   private final Watchdog watchdog;
+  private final KeepAlive keepAlive;
   private final PromiseInternal<Void> established;
   private final Promise<Void> closed;
   // made once: the completion path allocates nothing per completion beyond the Future's own
@@ -71,6 +72,8 @@ public final class ConnectionEngine implements CompletionSink {
     this.postWaiting = submitter::postWaiting;
     this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,
         this::onStall);
+    this.keepAlive = new KeepAlive(context, options.getKeepAliveMs(), counters, inFlight,
+        probe -> submit(OpKind.READ, null, 0, null, 0, 0, 0, probe), reasons, this::shutdown);
     this.established = context.promise();
     this.closed = context.promise();
   }
@@ -144,6 +147,7 @@ public final class ConnectionEngine implements CompletionSink {
         cancelTimer(connectTimer);
         connectTimer = -1;
         watchdog.start();
+        keepAlive.start();
         established.complete();
       }
       return;
@@ -314,6 +318,7 @@ public final class ConnectionEngine implements CompletionSink {
     cancelTimer(connectTimer);
     closeTimer = connectTimer = -1;
     watchdog.stop();
+    keepAlive.stop();
     if (completions != null) {
       completions.drainAndStop();
     }

@@ -59,7 +59,7 @@ abstract class EngineTestBase {
   static ConnectionOptions options() {
     return new ConnectionOptions().setCqSize(4).setSqSize(4).setRqSize(4).setDrainBatch(2)
         .setDrainBudget(4).setTimeoutMs(100).setConnectTimeoutMs(200)
-        .setCompletionTimeoutMs(0);
+        .setCompletionTimeoutMs(0).setKeepAliveMs(0);
   }
 
   /** A started, established engine. */

@@ -1,0 +1,89 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.RpmaConnectionClosedException;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+import java.util.function.Consumer;
+
+/**
+ * Notices a peer that went away without a word (its host lost power, the wire was cut) on a
+ * connection with nothing in flight, which the {@link Watchdog} cannot see: an RC queue pair
+ * learns of a dead peer only when it sends something. Once per interval: if no completion came
+ * during the last interval and nothing is in flight, it posts a probe, a zero-byte RDMA read,
+ * which the peer's device answers by itself (no receive consumed, nothing for the peer's
+ * application to do). A probe not answered by the next check, or failing, closes the
+ * connection with the reason. A busy connection completes operations and is never probed.
+ *
+ * <p>Bound: a peer gone silent right after a completion is probed one to two intervals later
+ * and declared dead one interval after that: within three intervals (sooner if the device
+ * reports the probe's failure first). Reads counters: nothing on the completion path.
+ */
+final class KeepAlive {
+
+  /** Posts the probe as an operation: a zero-byte read with no regions. */
+  interface Prober {
+    void probe(PromiseInternal<Void> probe);
+  }
+
+  private final ContextInternal context;
+  private final int intervalMs;
+  private final ConnectionCounters counters;
+  private final InFlight inFlight;
+  private final Prober prober;
+  private final CloseReasons reasons;
+  private final Consumer<RpmaConnectionClosedException> onDead;
+  private long timer = -1;
+  private long completionsAtLastCheck;
+  private PromiseInternal<Void> probe;
+
+  KeepAlive(ContextInternal context, int intervalMs, ConnectionCounters counters,
+      InFlight inFlight, Prober prober, CloseReasons reasons,
+      Consumer<RpmaConnectionClosedException> onDead) {
+    this.context = context;
+    this.intervalMs = intervalMs;
+    this.counters = counters;
+    this.inFlight = inFlight;
+    this.prober = prober;
+    this.reasons = reasons;
+    this.onDead = onDead;
+  }
+
+  /** From ESTABLISHED on; 0 ms disables it. */
+  void start() {
+    if (intervalMs > 0) {
+      completionsAtLastCheck = counters.completions;
+      timer = context.setPeriodic(intervalMs, id -> check());
+    }
+  }
+
+  void stop() {
+    if (timer != -1) {
+      context.owner().cancelTimer(timer);
+      timer = -1;
+    }
+  }
+
+  private void check() {
+    if (probe != null && !probe.future().isComplete()) {
+      stop();
+      onDead.accept(reasons.keepAliveUnanswered(intervalMs));
+      return;
+    }
+    probe = null;
+    boolean idle = counters.completions == completionsAtLastCheck
+        && inFlight.sendsInFlight() == 0;
+    completionsAtLastCheck = counters.completions;
+    if (idle) {
+      counters.keepAliveProbes++;
+      PromiseInternal<Void> sent = context.promise();
+      probe = sent;
+      sent.future().onFailure(e -> {
+        if (timer != -1) { // not when the connection is closing anyway
+          stop();
+          onDead.accept(reasons.keepAliveFailed(e));
+        }
+      });
+      prober.probe(sent);
+    }
+  }
+}
