@@ -74,6 +74,12 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long req, byte[] privateData, List<QueuedOp> receives,
       ConnectionOptions options, String description) {
+    RpmaException noFds = FdHeadroom.lacking(FdHeadroom.FOR_AN_ACCEPT);
+    if (noFds != null) {
+      Native.connReqDelete(req); // rejected: its client's connect fails now
+      ConnectionRequestImpl.fail(receives, "the request was rejected: " + noFds.getMessage());
+      return context.failedFuture(noFds);
+    }
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
     for (QueuedOp r : receives) {
       c.engine.prepostReceive(r, wrId -> {

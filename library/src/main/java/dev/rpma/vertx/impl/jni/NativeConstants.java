@@ -27,6 +27,7 @@ public final class NativeConstants {
   public static final int EAGAIN = get("EAGAIN");
   public static final int EMFILE = get("EMFILE");
   public static final int ENOMEM = get("ENOMEM");
+  public static final int ENFILE = get("ENFILE");
   public static final int EADDRINUSE = get("EADDRINUSE");
 
   // connection events
