@@ -9,8 +9,11 @@ contender, scenario and round, plus one "env" line from the JVM.
 
 Every figure in the output is computed here from those files: nothing is written down by hand.
 A design's figure for a scenario is the median over the rounds of that round's figure (median
-latency, p99 latency, operations per second); a ratio is the median over the rounds of the
-ratio within each round (the designs of a scenario run back to back within a round).
+latency, p99 latency, operations per second, CPU per operation); a ratio is the median over the
+rounds of the ratio within each round (the designs of a scenario run back to back within a round).
+
+A contended run (report_contention.py: the host busy with other work) is marked as such at the
+top of both outputs, and its targets are not scored.
 """
 import json
 import math
@@ -18,6 +21,11 @@ import re
 import statistics
 import sys
 from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the modules below
+import report_contention  # noqa: E402  the host check: was the run contended?
+import report_cpu  # noqa: E402  CPU time per operation
+import report_spread  # noqa: E402  per-round spread: noisy scenarios
 
 LIB = "vertx-rpma"
 HOP = "thread-hop"
@@ -29,6 +37,8 @@ PLACEMENTS = {
     "1cpu": "every process pinned to one vCPU",
     "2cpu": "unpinned, both vCPUs (sensitivity check, 1 round)",
 }
+# the ratios whose per-round spread is checked (report_spread.py)
+SPREAD_PAIRS = [(LIB, C), (HOP, C), (LIB, HOP)]
 LAT_OPS = ["read", "write", "write+flush"]
 LAT_SIZES = [64, 4096]
 WINDOWS = [1, 8, 64]
@@ -139,6 +149,7 @@ def aggregate(runs):
                     "median_us": r["median_ns"] / 1e3,
                     "p99_us": r["p99_ns"] / 1e3,
                     "ops_per_s": r["ops_per_s"],
+                    **report_cpu.per_round(r),
                 }
                 for r in rs
             ],
@@ -150,6 +161,7 @@ def aggregate(runs):
             "jit_ms_max": max((r.get("jit_ms", 0) for r in rs), default=0),
             "gc_count": sum(r.get("gc_count", 0) for r in rs),
         }
+        out[(impl, key)].update(report_cpu.medians(out[(impl, key)]["per_round"]))
     return out
 
 
@@ -168,14 +180,14 @@ def rratio(agg, impl, ref, key, field):
     rs = per_round_ratios(agg, impl, ref, key, field)
     if rs:
         return statistics.median(rs)
-    return ratio(agg[(impl, key)][field], agg[(ref, key)][field])
+    return ratio(agg[(impl, key)].get(field), agg[(ref, key)].get(field))
 
 
 def per_round_ratios(agg, impl, ref, key, field):
     """The ratio impl/ref of one field, round by round (same round number)."""
-    a = {r["round"]: r[field] for r in agg[(impl, key)]["per_round"]}
-    b = {r["round"]: r[field] for r in agg[(ref, key)]["per_round"]}
-    return [a[n] / b[n] for n in sorted(a) if n in b and b[n]]
+    a = {r["round"]: r.get(field) for r in agg[(impl, key)]["per_round"]}
+    b = {r["round"]: r.get(field) for r in agg[(ref, key)]["per_round"]}
+    return [a[n] / b[n] for n in sorted(a) if n in b and a[n] is not None and b[n]]
 
 
 def reference_of(impl, key, perftest):
@@ -234,11 +246,17 @@ def scenarios_json(agg, placement, perftest):
                 "gc_count_during_measurements": fig["gc_count"],
                 "reference": ref,
             }
+            entry.update(report_cpu.scenario_json(agg, impl, C, key, rratio))
             if ref.get("implementation") == C and (C, key) in agg:
                 entry["ratio_to_reference"] = {
                     f: rounded(rratio(agg, impl, C, key, f"{f}_us" if f != "ops_per_s" else f), 3)
                     for f in ("median", "p99", "ops_per_s")
                 }
+                # the headline ratio's spread over the rounds (report_spread.py)
+                main = "median_us" if key[0] == "latency" else "ops_per_s"
+                rs = per_round_ratios(agg, impl, C, key, main)
+                entry["ratio_to_reference_spread"] = rounded(report_spread.spread(rs), 3)
+                entry["noisy"] = report_spread.is_noisy(rs)
             elif ref.get("median_us"):
                 entry["ratio_to_reference"] = {
                     "median": rounded(ratio(fig["median_us"], ref["median_us"]), 3),
@@ -265,7 +283,8 @@ def rounded(x, digits):
 # ------------------------------------------------------------------ targets
 
 
-def targets(agg, placement):
+def targets(agg, placement, scored=True):
+    """The targets; with scored=False (a contended run) "met" is None: measured, not judged."""
     out = []
 
     def add(name, value, bound, comparison, spread=None, detail=None):
@@ -275,11 +294,12 @@ def targets(agg, placement):
             "value": rounded(value, 3),
             "bound": bound,
             "comparison": comparison,
-            "met": bool(met),
+            "met": bool(met) if scored else None,
             "placement": placement,
         }
         if spread:
             t["per_round"] = [round(x, 3) for x in spread]
+            t["noisy"] = report_spread.is_noisy(spread)
         if detail:
             t["detail"] = detail
         out.append(t)
@@ -510,12 +530,16 @@ def perftest_rows(perftest, agg):
     return rows
 
 
+def result_word(met):
+    return {True: "pass", False: "MISS", None: "not scored"}[met]
+
+
 def targets_rows(ts):
     return [[
         t["name"],
         fmt(t["value"], 3),
         f"{t['comparison']} {t['bound']}",
-        "**pass**" if t["met"] else "**MISS**",
+        f"**{result_word(t['met'])}**" + (" (noisy)" if t.get("noisy") else ""),
         ", ".join(f"{x:.3f}" for x in t.get("per_round", [])) or "-",
         t.get("detail", ""),
     ] for t in ts]
@@ -537,6 +561,7 @@ def stability(previous, results):
     out = {
         "previous_date": previous.get("machine", {}).get("date"),
         "previous_quick": previous.get("guest", {}).get("quick") == "1",
+        "previous_contended": previous.get("contended"),
         "targets": [],
         "scenarios": [],
     }
@@ -564,12 +589,13 @@ def stability_md(st):
     lines.append(
         f"The previous run: {st['previous_date']}"
         + (" (a `--quick` run: less reliable)" if st["previous_quick"] else "")
+        + (" (**contended**: not comparable)" if st.get("previous_contended") else "")
         + ". Targets, then each design's median latency (latency scenarios) or completions "
         "per second (throughput), main run only.\n"
     )
     lines.append(table(["Target", "Previous", "Now", "Previous result", "Result"], [
         [t["name"], fmt(t["previous"], 3), fmt(t["now"], 3),
-         "pass" if t["previous_met"] else "MISS", "pass" if t["met"] else "MISS"]
+         result_word(t["previous_met"]), result_word(t["met"])]
         for t in st["targets"]]) + "\n")
     lines.append(table(["Scenario", "Figure", "Previous", "Now", "Change"], [
         [s["name"], "median us" if s["field"] == "median_us" else "ops/s",
@@ -593,24 +619,32 @@ def markdown(data, aggs, perftest):
         "(`-accel tcg,thread=single`): every guest CPU and the \"NIC\" itself are software on "
         "one host thread, and the JVM runs about ten times slower than on the host. **Absolute "
         "numbers are meaningless; the ratios between designs measured in the same run are what "
-        "count.** The host is shared with other work (see its load below), so figures move "
-        "between runs by several percent; each scenario is measured for the three designs (and the C "
+        "count.** The host is shared with other work (see the host contention check below), so "
+        "figures move between runs by several percent; each scenario is measured for the three designs (and the C "
         "diagnostic) back to back, in rotating order, over several rounds, to keep that drift out of the ratios.\n"
     )
+    banner = report_contention.banner_md(data["contention"])
+    if banner:
+        out.insert(1, banner)  # first thing under the title
     if quick:
         out.append("> **This is a `--quick` run**: one short round, no 2-vCPU pass. Its figures "
                    "are noisy; run `./dev bench` for the real table.\n")
 
     out.append("## Machine and versions\n")
     out.append(table(["", ""], machine_rows(host, guest, env)) + "\n")
+    out.append(report_contention.section_md(data["contention"], table, fmt))
 
     out.append("## Targets\n")
     out.append(
         f"Evaluated on the main run ({PLACEMENTS[PRIMARY]}), median over "
         f"{guest.get('rounds', '?')} round(s); per round shows the same ratio in each round.\n"
     )
+    if data["contention"]["contended"]:
+        out.append("**Not scored: the run was contended** (see above); the measured values are "
+                   "shown for information only.\n")
     out.append(table(["Target", "Measured", "Bound", "Result", "Per round", "Figures"],
                      targets_rows(data["targets"])) + "\n")
+    out.append(report_spread.section_md(data["noisy"], SPREAD_PAIRS, table))
 
     out.append("## Latency: one operation in flight, post to Future completion\n")
     out.append(
@@ -661,6 +695,10 @@ def markdown(data, aggs, perftest):
     out.append(table(["Window", "vertx-rpma compl/drain", "vertx-rpma compl/wakeup",
                       "vertx-rpma drains / wakeups", "thread-hop compl/wakeup",
                       "C compl/poll", "C compl/wakeup"], batching_rows(primary)) + "\n")
+
+    out.append(report_cpu.section_md(table, report_cpu.rows(
+        primary, sorted({k for (_, k) in primary}, key=scenario_order), LIB, HOP, C, rratio,
+        scenario_label, fmt, fmt_ratio)))
 
     if data.get("probes"):
         out.append("## Does a busy connection hold up its event loop?\n")
@@ -772,17 +810,27 @@ def main(argv):
     if PRIMARY not in aggs:
         sys.exit(f"report.py: no results in {raw}/results-{PRIMARY}.jsonl")
     env = envs[PRIMARY]
+    contention = report_contention.check(bench_dir, host, guest)
+    scored = not contention["contended"]
+    primary_keys = sorted({k for (_, k) in aggs[PRIMARY]}, key=scenario_order)
     data = {
         "host": host,
         "guest": guest,
         "env": env,
-        "targets": targets(aggs[PRIMARY], PRIMARY),
-        "targets_2cpu": targets(aggs["2cpu"], "2cpu") if "2cpu" in aggs else [],
+        "contention": contention,
+        "targets": targets(aggs[PRIMARY], PRIMARY, scored),
+        "targets_2cpu": targets(aggs["2cpu"], "2cpu", scored) if "2cpu" in aggs else [],
         "probes": probes.get(PRIMARY, []),
+        "noisy": report_spread.noisy_scenarios(
+            aggs[PRIMARY], primary_keys, SPREAD_PAIRS, per_round_ratios,
+            scenario_label),
     }
     results = {
         "note": "Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless, "
         "ratios between designs of the same run are what count.",
+        # true: the host was busy with other work; figures not comparable, targets not scored
+        "contended": contention["contended"],
+        "contention": contention,
         "machine": {k: v for k, v in host.items()},
         "guest": guest,
         "versions": {
@@ -800,15 +848,19 @@ def main(argv):
         "loop_probe": probes.get(PRIMARY, []),
         "targets": data["targets"],
         "targets_2cpu_sensitivity": data["targets_2cpu"],
+        "noisy_scenarios": data["noisy"],
     }
     previous_path = bench_dir / "previous-results.json"
     previous = json.loads(previous_path.read_text()) if previous_path.exists() else None
     results["stability_vs_previous_run"] = data["stability"] = stability(previous, results)
     (bench_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     md_out.write_text(markdown(data, aggs, perftest))
+    if contention["contended"]:
+        print("CONTENDED RUN: figures not comparable; targets not scored: "
+              + "; ".join(contention["reasons"]))
     for t in data["targets"]:
-        print(f"{'pass' if t['met'] else 'MISS'}  {t['name']}: {t['value']} "
-              f"({t['comparison']} {t['bound']})")
+        print(f"{result_word(t['met'])}  {t['name']}: {t['value']} "
+              f"({t['comparison']} {t['bound']})" + ("  (noisy)" if t.get("noisy") else ""))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@
 #
 # Exits 0; 1 if only perftest failed (an outside check: the rest ran); 3 if a benchmark failed.
 # Writes raw results to target/bench/raw/ (scripts/bench.sh turns them into the report):
-#   guest-facts.txt          kernel, CPUs, library versions, clock source (key=value)
+#   guest-facts.txt          kernel, CPUs, library versions, clock source (key=value); the
+#                            guest's /proc/stat cpu line before and after the main run
 #   perftest-*.txt           ib_read_lat -e (64 B, 4 KiB) and ib_send_lat -e (64 B) output
 #   results-1cpu.jsonl       C reference (and its epoll variant), library, thread-hop, the
 #                            loop probe; every process on one vCPU
@@ -117,7 +118,12 @@ main() {
   guest_facts
   local rc=0
   perftest_all || rc=1 # an outside check: its failure is reported, the rest still runs
+  # the guest's CPU counters around the main run: its steal time is one sign of a busy host
+  # (under TCG the guest kernel may have no steal clock: then it stays 0, and the host's samples
+  # tell; see bench/report_contention.py)
+  echo "guest_stat_before=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" || exit 3
+  echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   if ((!QUICK)); then
     java_bench 2cpu 1 7891 0 || exit 3
   fi

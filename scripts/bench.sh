@@ -5,7 +5,9 @@
 #      dependencies copied to bench/target/lib so the run does not depend on ~/.m2 staying as
 #      it is), the C reference (bench/c) into bench/target/rpma_bench;
 #   3. ./dev rdma --rw target/bench -- scripts/bench-guest.sh: perftest, the C reference, the
-#      library and the thread-hop design, all next to the device;
+#      library and the thread-hop design, all next to the device; beside it, on the host,
+#      bench/host-check.sh records what else uses the host (other emulators, CPU not the
+#      guest's) before the boot and every 5 s during the run, for the contention verdict;
 #   4. bench/report.py: target/bench/results.json and BENCHMARKS.md from the raw results, with
 #      the previous run's results.json (kept as previous-results.json) to show the drift.
 # --quick: one short round, no 2-vCPU pass (a smoke run: its figures are noisy).
@@ -40,6 +42,7 @@ host_facts() {
     echo "host_nproc=$(nproc)"
     echo "host_cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
     echo "host_kernel=$(uname -r)"
+    echo "host_load_start=$LOAD_START"
     echo "host_load=$(cut -d' ' -f1-3 /proc/loadavg)"
     echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
     echo "git_commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -47,7 +50,19 @@ host_facts() {
   } >target/bench/host-facts.txt
 }
 
+SAMPLER_PID=""
+# shellcheck disable=SC2317 # called from the EXIT trap
+stop_sampler() {
+  if [[ -n $SAMPLER_PID ]]; then
+    kill "$SAMPLER_PID" 2>/dev/null || true
+    wait "$SAMPLER_PID" 2>/dev/null || true
+    SAMPLER_PID=""
+  fi
+}
+
 main() {
+  # before our own build: the load average after it would be mostly ours
+  LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
   ./dev setup
   build
   mkdir -p target/bench
@@ -56,9 +71,17 @@ main() {
     mv target/bench/results.json target/bench/previous-results.json
   fi
   host_facts
+  # Is the host shared right now? Other emulators and CPU use before the boot (5 s), then a
+  # sample every 5 s while the guest runs; below this script's process, a qemu-system is ours.
+  log "checking the host for other work (5 s)"
+  bench/host-check.sh before $$ >>target/bench/host-facts.txt
+  bench/host-check.sh sample $$ >target/bench/host-samples.txt &
+  SAMPLER_PID=$!
+  trap stop_sampler EXIT
   log "running on the device (one boot)"
   local rc=0
   ./dev rdma --rw target/bench --timeout 1500 -- scripts/bench-guest.sh "${QUICK[@]}" || rc=$?
+  stop_sampler
   # load at the end too: the host is shared, and its load is part of the story
   echo "host_load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>target/bench/host-facts.txt
   if ((rc != 0 && rc != 1)) || [[ ! -s target/bench/raw/results-1cpu.jsonl ]]; then

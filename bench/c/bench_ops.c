@@ -142,6 +142,8 @@ int bench_latency(struct bench_client *c, enum bench_op op, size_t size, size_t 
 		if (post(c, op, size, LAT_MAIN_ID) || await_completions(c, expected, r))
 			return -1;
 	run_result_reset(r);
+	struct cpu_times cpu_start;
+	cpu_times_now(&cpu_start);
 	uint64_t start = now_ns();
 	for (size_t i = 0; i < ops; i++) {
 		uint64_t t0 = now_ns();
@@ -151,6 +153,7 @@ int bench_latency(struct bench_client *c, enum bench_op op, size_t size, size_t 
 			return -1;
 	}
 	r->elapsed_ns = now_ns() - start;
+	cpu_times_since(&cpu_start, &r->cpu);
 	r->completions = ops * (uint64_t)expected;
 	return 0;
 }
@@ -191,6 +194,8 @@ static int window_run(struct bench_client *c, int window, size_t size, uint64_t 
 	struct window_state w = {.in_flight = window};
 	struct ibv_wc wc[BENCH_DRAIN_BATCH];
 	run_result_reset(r);
+	struct cpu_times cpu_start;
+	cpu_times_now(&cpu_start);
 	uint64_t start = now_ns();
 	w.deadline = start + duration_ns;
 	w.last_completion = start;
@@ -212,6 +217,7 @@ static int window_run(struct bench_client *c, int window, size_t size, uint64_t 
 		} while (n == BENCH_DRAIN_BATCH);
 	}
 	r->elapsed_ns = w.last_completion - start;
+	cpu_times_since(&cpu_start, &r->cpu);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "rpma_bench.h"
@@ -20,6 +21,34 @@ uint64_t now_ns(void)
 	/* CLOCK_MONOTONIC: what Java's System.nanoTime reads too */
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t timeval_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
+}
+
+/*
+ * The CPU the reference spends, to set beside the Java designs' (bench CpuTime.java): its one
+ * polling thread (the Java loop's counterpart) and the whole process (the JVM's).
+ */
+void cpu_times_now(struct cpu_times *t)
+{
+	struct timespec ts;
+	struct rusage ru;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	t->thread_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	getrusage(RUSAGE_SELF, &ru);
+	t->process_ns = timeval_ns(ru.ru_utime) + timeval_ns(ru.ru_stime);
+}
+
+/* The CPU used since `start` (taken by the same thread). */
+void cpu_times_since(const struct cpu_times *start, struct cpu_times *out)
+{
+	struct cpu_times now;
+	cpu_times_now(&now);
+	out->thread_ns = now.thread_ns - start->thread_ns;
+	out->process_ns = now.process_ns - start->process_ns;
 }
 
 int samples_add(struct samples *s, uint64_t ns)

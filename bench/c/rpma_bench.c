@@ -149,17 +149,21 @@ static int report(FILE *out, enum wait_mode mode, long round, const char *kind, 
 		"\"window\":%d,"
 		"\"ops\":%llu,\"completions\":%llu,\"samples\":%zu,\"elapsed_s\":%.6f,"
 		"\"median_ns\":%llu,\"p99_ns\":%llu,\"mean_ns\":%.1f,\"ops_per_s\":%.1f,"
-		"\"wakeups\":%llu,\"drain_calls\":%llu}\n",
+		"\"wakeups\":%llu,\"drain_calls\":%llu,"
+		"\"thread_cpu_ns\":%llu,\"process_cpu_ns\":%llu}\n",
 		impl_name(mode), round, kind, op, size, window, (unsigned long long)ops,
 		(unsigned long long)r->completions, r->lat.count, seconds,
 		(unsigned long long)median, (unsigned long long)p99, mean_ns(&r->lat),
 		seconds > 0 ? (double)ops / seconds : 0.0, (unsigned long long)r->wakeups,
-		(unsigned long long)r->polls);
+		(unsigned long long)r->polls, (unsigned long long)r->cpu.thread_ns,
+		(unsigned long long)r->cpu.process_ns);
 	fflush(out);
+	double per_op = ops ? 1e3 * (double)ops : 1.0; /* ns to us per operation */
 	fprintf(stderr, "rpma_bench: %-15s %-10s %-11s %5zu B w%-2d median %8.1f us"
-			"  p99 %8.1f us  %9.0f ops/s\n", impl_name(mode), kind, op, size, window,
-		(double)median / 1e3,
-		(double)p99 / 1e3, seconds > 0 ? (double)ops / seconds : 0.0);
+			"  p99 %8.1f us  %9.0f ops/s  cpu/op %.1f us (process %.1f)\n",
+		impl_name(mode), kind, op, size, window, (double)median / 1e3,
+		(double)p99 / 1e3, seconds > 0 ? (double)ops / seconds : 0.0,
+		(double)r->cpu.thread_ns / per_op, (double)r->cpu.process_ns / per_op);
 	return ferror(out) ? bench_fail_msg("writing the results failed") : 0;
 }
 

@@ -52,6 +52,12 @@ struct samples {
 	size_t capacity;
 };
 
+/* CPU time, in nanoseconds: the calling thread's, and the whole process's (all threads). */
+struct cpu_times {
+	uint64_t thread_ns;  /* CLOCK_THREAD_CPUTIME_ID: the polling thread (the caller) */
+	uint64_t process_ns; /* getrusage(RUSAGE_SELF), user + system: the server thread too */
+};
+
 /* What one measured run produced. */
 struct run_result {
 	struct samples lat;
@@ -59,6 +65,7 @@ struct run_result {
 	uint64_t completions;
 	uint64_t wakeups; /* rpma_cq_wait calls that returned an event */
 	uint64_t polls;	  /* rpma_cq_get_wc calls that returned completions */
+	struct cpu_times cpu; /* over the same interval as elapsed_ns */
 };
 
 /* bench_conn.c */
@@ -76,6 +83,8 @@ int bench_throughput(struct bench_client *c, int window, size_t size, uint64_t w
 
 /* bench_stats.c */
 uint64_t now_ns(void);
+void cpu_times_now(struct cpu_times *t);
+void cpu_times_since(const struct cpu_times *start, struct cpu_times *out);
 int samples_add(struct samples *s, uint64_t ns);
 void samples_free(struct samples *s);
 void run_result_reset(struct run_result *r);

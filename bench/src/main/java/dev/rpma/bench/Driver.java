@@ -2,6 +2,7 @@ package dev.rpma.bench;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import java.util.List;
 
 /**
  * One way of doing RDMA operations from a Vert.x event loop: the library, or the thread-per-CQ
@@ -24,6 +25,14 @@ public interface Driver {
 
   /** A flush to visibility (on rxe: an RDMA read under the hood). */
   Future<Void> flush(int size);
+
+  /**
+   * The threads besides the event loop that do this design's work, whose CPU time counts as
+   * the design's (CpuTime): none for the library, the waiting thread for the thread-hop one.
+   */
+  default List<Thread> ownThreads() {
+    return List.of();
+  }
 
   /** The completion path's counters so far; call on the context. */
   Counters counters();

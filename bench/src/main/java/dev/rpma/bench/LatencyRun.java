@@ -21,6 +21,7 @@ final class LatencyRun {
   private final Completable<Void> onDone = this::onDone;
   private Counters before;
   private JvmActivity jvmBefore;
+  private CpuTime cpuBefore;
   private long start;
   private long postedAt;
   private Future<Void> pairFirst;
@@ -44,6 +45,7 @@ final class LatencyRun {
   private void begin() {
     before = driver.counters();
     jvmBefore = JvmActivity.now();
+    cpuBefore = CpuTime.now(driver);
     start = System.nanoTime();
     postNext();
   }
@@ -78,6 +80,6 @@ final class LatencyRun {
       return;
     }
     done.complete(new RunResult(samples, ops, now - start, driver.counters().minus(before),
-        JvmActivity.now().since(jvmBefore)));
+        JvmActivity.now().since(jvmBefore), CpuTime.now(driver).since(cpuBefore)));
   }
 }

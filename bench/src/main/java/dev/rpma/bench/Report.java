@@ -46,16 +46,21 @@ final class Report implements AutoCloseable {
         r.counters().wakeups(), r.counters().drainCalls()));
     line.append(String.format(Locale.ROOT, ",\"jit_ms\":%d,\"gc_count\":%d,\"gc_ms\":%d",
         r.jvm().jitMillis(), r.jvm().gcCount(), r.jvm().gcMillis()));
+    // the C reference writes thread_cpu_ns (its polling thread) and process_cpu_ns too
+    line.append(String.format(Locale.ROOT,
+        ",\"loop_cpu_ns\":%d,\"thread_cpu_ns\":%d,\"process_cpu_ns\":%d",
+        r.cpu().loopNanos(), r.cpu().designNanos(), r.cpu().processNanos()));
     extra.forEach((k, v) -> line.append(",\"").append(k).append("\":").append(v));
     line.append('}');
     emit(line.toString());
     System.err.printf(Locale.ROOT, "bench: %-10s %-10s %-11s %5d B w%-2d median %8.1f us"
             + "  p99 %8.1f us  %9.0f ops/s  %6.2f compl/drain  %6.2f compl/wakeup"
-            + "  jit %d ms  gc %d ms%n",
+            + "  jit %d ms  gc %d ms  cpu/op %.1f us (loop %.1f, process %.1f)%n",
         impl, kind, op, size, window, median / 1e3, p99 / 1e3, r.opsPerSecond(),
         ratio(r.counters().completions(), r.counters().drainCalls()),
         ratio(r.counters().completions(), r.counters().wakeups()), r.jvm().jitMillis(),
-        r.jvm().gcMillis());
+        r.jvm().gcMillis(), perOpMicros(r.cpu().designNanos(), r.ops()),
+        perOpMicros(r.cpu().loopNanos(), r.ops()), perOpMicros(r.cpu().processNanos(), r.ops()));
   }
 
   /**
@@ -92,6 +97,11 @@ final class Report implements AutoCloseable {
     if (out.checkError()) {
       throw new UncheckedIOException(new IOException("writing the results failed"));
     }
+  }
+
+  /** CPU microseconds per operation; NaN when the figure is unknown (-1). */
+  private static double perOpMicros(long nanos, long ops) {
+    return nanos < 0 || ops <= 0 ? Double.NaN : nanos / 1e3 / ops;
   }
 
   private static double ratio(long a, long b) {

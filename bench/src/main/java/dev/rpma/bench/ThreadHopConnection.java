@@ -13,6 +13,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -193,6 +194,12 @@ public final class ThreadHopConnection implements Driver {
   @Override
   public Future<Void> flush(int size) {
     return post(Kind.FLUSH, size);
+  }
+
+  /** The waiting thread: its CPU time is part of this design's (it takes every completion). */
+  @Override
+  public List<Thread> ownThreads() {
+    return List.of(waiter);
   }
 
   @Override

@@ -20,6 +20,7 @@ final class ThroughputRun {
   private final Promise<RunResult> done = Promise.promise();
   private Counters before;
   private JvmActivity jvmBefore;
+  private CpuTime cpuBefore;
   private long start;
   private long deadline;
   private long lastCompletion;
@@ -50,6 +51,7 @@ final class ThroughputRun {
   private void begin() {
     before = driver.counters();
     jvmBefore = JvmActivity.now();
+    cpuBefore = CpuTime.now(driver);
     start = System.nanoTime();
     deadline = start + durationNanos;
     lastCompletion = start;
@@ -81,7 +83,8 @@ final class ThroughputRun {
       post(slot);
     } else if (--inFlight == 0) {
       done.complete(new RunResult(samples, completions, lastCompletion - start,
-          driver.counters().minus(before), JvmActivity.now().since(jvmBefore)));
+          driver.counters().minus(before), JvmActivity.now().since(jvmBefore),
+          CpuTime.now(driver).since(cpuBefore)));
     }
   }
 }
