@@ -223,9 +223,11 @@ public class ConnectionOptions {
    * Keepalive of an idle connection (default 10 s; 0 disables it): when no completion came for
    * an interval and nothing is in flight, the connection probes its peer with a zero-byte read,
    * which the peer's device answers by itself (no receive is consumed, the peer's application
-   * sees nothing). A probe not answered within the interval, or failing, closes the connection
-   * with that reason: a peer whose host lost power, or a cut path, is noticed within three
-   * intervals of the last completion, even with nothing in flight. A busy connection is never
+   * sees nothing). A probe is an operation like any other: when the peer is gone it fails once
+   * the device's retries run out, or the completion watchdog ({@link #setCompletionTimeoutMs})
+   * ends it, whichever comes first, and the connection closes with a reason that names the
+   * probe. So a peer whose host lost power, or a cut path, is noticed with nothing in flight:
+   * one to two intervals after the last completion, plus that. A busy connection is never
    * probed; {@link CompletionStats#keepAliveProbes()} counts the probes.
    *
    * @param keepAliveMs the interval in ms, or 0

@@ -55,12 +55,6 @@ final class CloseReasons {
     return closed(": set-up failed: " + cause.getMessage(), cause);
   }
 
-  RpmaConnectionClosedException keepAliveUnanswered(int intervalMs) {
-    return closed(": the peer did not answer a keepalive probe within " + intervalMs + " ms"
-        + " (idle connection; its host may be down or the path cut; keepAliveMs sets the"
-        + " interval)", null);
-  }
-
   RpmaConnectionClosedException keepAliveFailed(Throwable cause) {
     return closed(": a keepalive probe failed (idle connection; its peer or the path is"
         + " gone): " + cause.getMessage(), cause);
@@ -90,8 +84,10 @@ final class CloseReasons {
   }
 
   /** The watchdog's reason; sends in flight point at receiver-not-ready. */
-  RpmaConnectionClosedException stalled(int timeoutMs, int inFlight, int sends) {
-    String why = sends == 0 ? ": the device or the network path stopped answering"
+  RpmaConnectionClosedException stalled(int timeoutMs, int inFlight, int sends, boolean probe) {
+    String why = probe ? ": the keepalive probe of this idle connection was not answered (the"
+        + " peer's host may be down, or the path cut)"
+        : sends == 0 ? ": the device or the network path stopped answering"
         : " (" + sends + " of them sends): most likely receiver-not-ready, a send the peer has"
             + " posted no receive for, retried until this timeout; the peer must post its"
             + " receives before this side sends (otherwise the device or the path stopped"

@@ -210,7 +210,7 @@ public final class ConnectionEngine implements CompletionSink {
 
   private void onStall(int inFlightCount) {
     shutdown(reasons.stalled(options.getCompletionTimeoutMs(), inFlightCount,
-        inFlight.messageSendsInFlight()));
+        inFlight.messageSendsInFlight(), keepAlive.probing()));
   }
 
   // ---------------------------------------------------------------- posting

@@ -11,12 +11,15 @@ import java.util.function.Consumer;
  * learns of a dead peer only when it sends something. Once per interval: if no completion came
  * during the last interval and nothing is in flight, it posts a probe, a zero-byte RDMA read,
  * which the peer's device answers by itself (no receive consumed, nothing for the peer's
- * application to do). A probe not answered by the next check, or failing, closes the
- * connection with the reason. A busy connection completes operations and is never probed.
+ * application to do). A busy connection completes operations and is never probed.
  *
- * <p>Bound: a peer gone silent right after a completion is probed one to two intervals later
- * and declared dead one interval after that: within three intervals (sooner if the device
- * reports the probe's failure first). Reads counters: nothing on the completion path.
+ * <p>A probe is an operation like any other: it fails on its own when the device's retries
+ * run out (the peer is gone), which closes the connection with a reason naming keepalive, and
+ * the {@link Watchdog} closes the connection if it is not answered within the completion
+ * timeout (its reason names the probe). No deadline of its own: a probe whose packet was lost on
+ * a briefly cut wire is retransmitted by the device, and must not be declared dead sooner.
+ * Bound: probed one to two intervals after the last completion, then the sooner of the
+ * device's retries and the watchdog. Reads counters: nothing on the completion path.
  */
 final class KeepAlive {
 
@@ -63,11 +66,14 @@ final class KeepAlive {
     }
   }
 
+  /** Whether a probe is out, unanswered: what the watchdog says when it is what is stuck. */
+  boolean probing() {
+    return probe != null && !probe.future().isComplete();
+  }
+
   private void check() {
-    if (probe != null && !probe.future().isComplete()) {
-      stop();
-      onDead.accept(reasons.keepAliveUnanswered(intervalMs));
-      return;
+    if (probing()) {
+      return; // the device's retries, or the watchdog, decide
     }
     probe = null;
     boolean idle = counters.completions == completionsAtLastCheck

@@ -44,15 +44,33 @@ class EngineKeepAliveTest extends EngineTestBase {
   }
 
   @Test
-  void anUnansweredProbeClosesTheConnectionWithTheKeepaliveReason() {
-    open(options().setKeepAliveMs(INTERVAL_MS));
+  void anUnansweredProbeIsEndedByTheWatchdogWhoseReasonNamesTheProbe() {
+    open(options().setKeepAliveMs(INTERVAL_MS).setCompletionTimeoutMs(4 * INTERVAL_MS));
     List<Throwable> closedWith = watchClose();
+    awaitProbe();
 
     await(engine.whenClosed());
 
     waitUntil(() -> !closedWith.isEmpty());
-    assertTrue(closedWith.get(0).getMessage().contains("did not answer a keepalive probe within "
-        + INTERVAL_MS + " ms"), closedWith.get(0).getMessage());
+    assertTrue(closedWith.get(0).getMessage().contains("keepalive probe of this idle connection"
+        + " was not answered"), closedWith.get(0).getMessage());
+  }
+
+  @Test
+  void aProbeIsNotDeclaredDeadBeforeTheCompletionTimeout() throws InterruptedException {
+    open(options().setKeepAliveMs(INTERVAL_MS).setCompletionTimeoutMs(20 * INTERVAL_MS));
+    List<Throwable> closedWith = watchClose();
+    FakeLibrpma.Post probe = awaitProbe();
+    Thread.sleep(5L * INTERVAL_MS); // a probe retransmitted after a brief cut takes this long
+
+    onLoop(() -> {
+      conn.complete(probe);
+      return null;
+    });
+    cqReady();
+
+    assertTrue(closedWith.isEmpty(), closedWith.toString());
+    assertTrue(onLoop(engine::isOpen));
   }
 
   @Test
