@@ -14,9 +14,10 @@ GUEST_DIR="$CACHE_DIR/guest"
 GUEST_IP=10.0.2.15
 
 # Kernel modules the guest loads, in this order; their dependencies are resolved at setup time.
-# crc32_generic is needed by rdma_rxe but missing from its modules.dep entry.
+# crc32_generic is needed by rdma_rxe but missing from its modules.dep entry. sch_netem lets
+# tests add delay and loss with tc (the command cannot load modules: it sees the host's).
 GUEST_MODULES=(virtio_pci virtio_net virtio_console 9pnet_virtio 9p overlay crc32_generic
-  rdma_rxe ib_uverbs rdma_ucm)
+  rdma_rxe ib_uverbs rdma_ucm sch_netem)
 
 log() { printf '[dev %s] %s\n' "${DEV_CMD:-}" "$*" >&2; }
 die() {

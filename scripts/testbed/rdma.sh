@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# ./dev rdma [--rw DIR]... [--timeout SECS] -- CMD...
+# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] -- CMD...
 #
 # Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
 # exits with CMD's exit code. In order of preference:
 #   1. the host already has an active RDMA link on an IPv4 netdev: run CMD here;
 #   2. the host kernel can load rdma_rxe: add rxe0 on the default interface, run CMD here;
 #   3. otherwise boot a throw-away QEMU guest with Soft-RoCE and run CMD in it (see guest-init).
-# DEV_RDMA_GUEST=1 skips 1 and 2.
+# DEV_RDMA_GUEST=1 skips 1 and 2. --hosts N (2 or 3) boots N guests on one wire and runs CMD
+# on each (hosts.sh).
 #
 # Own exit codes: 124 CMD ran past --timeout; 125 the test bed failed (guest did not come up,
 # or it died without reporting CMD's exit code); 2 bad usage.
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
+# shellcheck source=scripts/testbed/hosts.sh
+source "$(dirname "$0")/hosts.sh"
 DEV_CMD=rdma
 
 TIMEOUT=1500
@@ -26,9 +29,10 @@ BOOT_TIMEOUT=${DEV_RDMA_BOOT_TIMEOUT:-120}
 GUEST_MEM=${DEV_RDMA_MEM:-6G}
 RW_DIRS=()
 CMD=()
+HOSTS=1
 
 usage() {
-  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] -- CMD..." >&2
+  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] -- CMD..." >&2
   exit 2
 }
 
@@ -37,6 +41,7 @@ parse_args() {
     case $1 in
       --rw) (($# >= 2)) || usage; RW_DIRS+=("$2"); shift 2 ;;
       --timeout) [[ ${2:-} =~ ^[0-9]+$ ]] || usage; TIMEOUT=$2; shift 2 ;;
+      --hosts) [[ ${2:-} =~ ^[1-3]$ ]] || usage; HOSTS=$2; shift 2 ;;
       --) shift; break ;;
       -*) usage ;;
       *) break ;;
@@ -124,18 +129,24 @@ cleanup() {
 shq() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 
 # The script the guest runs in the host's working directory, with the host's relevant env.
+# Arguments: the guest's address (default GUEST_IP), then NAME=VALUE settings that replace the
+# host's (--hosts: RPMA_HOST_INDEX and the like).
 write_cmd_script() {
-  local name word
+  local ip=${1:-$GUEST_IP} name word
+  (($#)) && shift
+  local own=" ${*%%=*} "
   echo "# written by ./dev rdma on the host"
   local names=(PATH JAVA_HOME HOME USER LOGNAME LANG LC_ALL TZ MAVEN_OPTS JAVA_TOOL_OPTIONS)
   mapfile -t -O ${#names[@]} names < <(compgen -e | grep '^RPMA_' || true)
   for name in "${names[@]}"; do
     [[ $name == RPMA_TEST_IP || $name == RPMA_TEST_GUEST || -z ${!name+set} ]] && continue
+    [[ $own == *" $name "* ]] && continue
     echo "export $name=$(shq "${!name}")"
   done
-  echo "export RPMA_TEST_IP=$GUEST_IP"
+  echo "export RPMA_TEST_IP=$ip"
   # tells tests they run in the throw-away guest, where destructive faults are allowed
   echo "export RPMA_TEST_GUEST=1"
+  for word in "$@"; do echo "export ${word%%=*}=$(shq "${word#*=}")"; done
   echo "cd $(shq "$PWD") || exit 126"
   printf 'exec'
   for word in "${CMD[@]}"; do printf ' %s' "$(shq "$word")"; done
@@ -167,7 +178,15 @@ prepare_rw_shares() {
   printf '%s\n' "${lines[@]}" | sort -n | cut -d' ' -f2- >"$RUN_DIR/ctl/mounts"
 }
 
+# Boots a guest with its logs and ctl share in DIR (default RUN_DIR); sets QEMU_PID. More
+# arguments replace the network (default: eth0 on user networking) and add QEMU options.
 start_qemu() {
+  local dir=${1:-$RUN_DIR}
+  (($#)) && shift
+  # restrict=on: nothing leaves the guest; romfile=: no PXE ROM needed (or installed)
+  # shellcheck disable=SC2054 # commas belong to QEMU option values
+  local net=(-netdev user,id=n0,restrict=on -device virtio-net-pci,netdev=n0,romfile=)
+  (($#)) && net=("$@")
   # shellcheck disable=SC2054 # commas belong to QEMU option values
   local args=(
     -accel tcg,thread=single # KVM is unusable here, and thread=multi crashed guest JVMs
@@ -175,37 +194,38 @@ start_qemu() {
     -nodefaults -no-user-config -display none -monitor none -no-reboot
     -kernel "$GUEST_DIR/vmlinuz" -initrd "$GUEST_DIR/initramfs.cpio.gz"
     -append "console=ttyS0 quiet loglevel=4 panic=-1 ${DEV_RDMA_KERNEL_ARGS-$GUEST_CLOCK}"
-    -serial "file:$RUN_DIR/console.log"
+    -serial "file:$dir/console.log"
     -device virtio-serial-pci
-    -chardev "file,id=out,path=$RUN_DIR/out.log"
+    -chardev "file,id=out,path=$dir/out.log"
     -device virtserialport,chardev=out,name=out
-    # restrict=on: nothing leaves the guest; romfile=: no PXE ROM needed (or installed)
-    -netdev user,id=n0,restrict=on -device virtio-net-pci,netdev=n0,romfile=
+    "${net[@]}"
   )
   # The host's / spans several file systems; remap keeps their inode numbers apart.
   mapfile -t -O ${#args[@]} args < <(share_args hostroot / ",readonly=on,multidevs=remap")
-  mapfile -t -O ${#args[@]} args < <(share_args ctl "$RUN_DIR/ctl")
+  mapfile -t -O ${#args[@]} args < <(share_args ctl "$dir/ctl")
   # Start QEMU by itself: with "$@" empty under set -u, older bash would complain.
   qemu-system-x86_64 "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
-    >"$RUN_DIR/qemu.log" 2>&1 &
+    >"$dir/qemu.log" 2>&1 &
   QEMU_PID=$!
 }
 
-# Why the guest is not up: QEMU's own complaints and the last console lines.
+# Why the guest (its files in DIR, default RUN_DIR) is not up: QEMU's own complaints and the
+# last console lines.
 show_guest_failure() {
+  local dir=${1:-$RUN_DIR}
   log "QEMU output:"
-  sed 's/^/  | /' "$RUN_DIR/qemu.log" >&2
-  [[ -s $RUN_DIR/qemu.log ]] || echo "  | (none)" >&2
+  sed 's/^/  | /' "$dir/qemu.log" >&2
+  [[ -s $dir/qemu.log ]] || echo "  | (none)" >&2
   log "last console lines:"
-  tail -n 40 "$RUN_DIR/console.log" | tr -d '\r' | sed 's/^/  | /' >&2
-  [[ -s $RUN_DIR/console.log ]] || echo "  | (none)" >&2
+  tail -n 40 "$dir/console.log" | tr -d '\r' | sed 's/^/  | /' >&2
+  [[ -s $dir/console.log ]] || echo "  | (none)" >&2
 }
 
 # After a failed CMD: kernel errors during the run (an rxe complaint, an oops) may explain it.
 # With loglevel=3 the console normally holds nothing but the power-down line.
 show_kernel_messages() {
-  local lines
-  lines=$(tr -d '\r' <"$RUN_DIR/console.log" | grep -v 'reboot: Power down' | tail -n 40) || true
+  local dir=${1:-$RUN_DIR} lines
+  lines=$(tr -d '\r' <"$dir/console.log" | grep -v 'reboot: Power down' | tail -n 40) || true
   [[ -n $lines ]] || return 0
   log "guest kernel messages:"
   sed 's/^/  | /' <<<"$lines" >&2
@@ -286,6 +306,7 @@ run_in_guest() {
 
 main() {
   parse_args "$@"
+  ((HOSTS == 1)) || run_hosts
   if [[ ${DEV_RDMA_GUEST:-0} != 1 ]]; then
     local ip
     ip=$(host_rdma_ip)

@@ -8,7 +8,8 @@
 #      README says compiles and loads the natives), scripts/repro-check.sh (the library's jars
 #      are byte-identical when built from two paths);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
-#      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh;
+#      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot
+#      of two guests on a wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
 #      surefire of every module + target/rdma-reports). Exits non-zero if anything failed or did not build.
 set -euo pipefail
@@ -83,6 +84,13 @@ run_rdma_suite() {
   [[ -e $REPORTS_DIR/TEST-rpma_smoke.xml ]] || record_not_run rpma_smoke "the rdma suite did not get to it"
 }
 
+# The cross-host part: two guests on one wire (./dev rdma --hosts 2), the library between them
+# with the faults only a wire has (scripts/testbed/cross-host.sh); one test case.
+run_cross_host_suite() {
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case cross-host-suite \
+    ./dev rdma --hosts 2 --timeout 900 -- scripts/testbed/cross-host.sh || true
+}
+
 main() {
   (($# == 0)) || die "usage: ./dev test (no arguments)"
   ./dev setup
@@ -107,6 +115,7 @@ main() {
     scripts/example.sh --prepare || record_not_run examples "building the examples failed"
     scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
     run_rdma_suite
+    run_cross_host_suite
   else
     log "error: the Maven build failed; the rdma suite is not run"
     record_not_run rpma_smoke "the build failed"
