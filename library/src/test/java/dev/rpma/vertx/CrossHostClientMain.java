@@ -32,8 +32,11 @@ public final class CrossHostClientMain {
    */
   static final int BUSY_BOUND_MS = COMPLETION_TIMEOUT_MS * 3 / 2;
   static final int IDLE_BOUND_MS = 2 * KEEPALIVE_MS + BUSY_BOUND_MS;
-  /** What a bound allows beyond its promise: timer granularity, a slow emulated guest. */
-  static final int SLACK_MS = 3000; // also: a fault request takes about a second
+  /**
+   * What a bound allows beyond its promise: timer granularity, a slow emulated guest, and the
+   * fault request itself (times run from it; it takes 1 to 1.6 s to be in place).
+   */
+  static final int SLACK_MS = 4000;
 
   private final Vertx vertx = RdmaTestSupport.nativeVertx();
   private final String ip;
