@@ -6,7 +6,9 @@
 #
 # Each part leaves JUnit XML in target/rdma-reports (RPMA_REPORTS_DIR), which ./dev test adds
 # up with the host's surefire reports:
-#   1. the Java tests tagged "rdma" (JUnit console launcher: no Maven, the JVM is slow here);
+#   1. the Java tests tagged "rdma" (JUnit console launcher: no Maven, the JVM is slow here),
+#      twice: Vert.x on Netty's epoll loop, then on its io_uring loop (-Drpma.test.transport;
+#      that pass's log in io_uring/, its JUnit XML as TEST-junit-jupiter-io_uring.xml);
 #   2. the C smoke test, one test case;
 #   3. every scripts/testbed/suite.d/*.sh, one test case each (passed if it exits 0), run with
 #      bash in the repository root, RPMA_TEST_IP set. Such a script may add finer-grained
@@ -34,8 +36,18 @@ xml_counts() {
     } END { print c["tests="] + 0, c["failures="] + c["errors="] }' "$1"
 }
 
+# One pass of the Java tests tagged rdma, Vert.x on TRANSPORT (epoll or io_uring): the epoll
+# pass reports as before; the io_uring pass keeps its log in io_uring/ and its case names end
+# in -io_uring, and its JUnit XML moves up under its own name, as the summary reads only the
+# top of the reports directory.
 java_rdma_tests() {
-  section "Java tests tagged rdma"
+  local transport=$1 suffix="" dir=$RPMA_REPORTS_DIR
+  if [[ $transport != epoll ]]; then
+    suffix=-$transport
+    dir=$RPMA_REPORTS_DIR/$transport
+    mkdir -p "$dir"
+  fi
+  section "Java tests tagged rdma, Vert.x on $transport"
   local launcher=$SUITE_DIR/junit-platform-console-standalone.jar
   if [[ ! -d library/target/test-classes ]]; then
     echo "no library/target/test-classes: no Java tests to run"
@@ -43,27 +55,32 @@ java_rdma_tests() {
   fi
   if [[ ! -f $launcher || ! -f $SUITE_DIR/classpath.txt ]]; then
     echo "$launcher or the class path is missing (prepared by ./dev test): not run"
-    "$TESTBED/report-case" java-rdma-tests sh -c 'echo "not prepared: see the ./dev test output"; exit 1'
+    "$TESTBED/report-case" "java-rdma-tests$suffix" sh -c 'echo "not prepared: see the ./dev test output"; exit 1'
     return 1
   fi
   local cp java=${JAVA_HOME:+$JAVA_HOME/bin/}java rc=0
   cp="library/target/test-classes:library/target/classes:$(cat "$SUITE_DIR/classpath.txt")"
+  local log=$dir/java-rdma-tests.log
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
-  local log=$RPMA_REPORTS_DIR/java-rdma-tests.log
-  "$java" $JAVA_OPTS -jar "$launcher" execute --disable-banner --disable-ansi-colors \
+  "$java" $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
+    --disable-banner --disable-ansi-colors \
     --class-path "$cp" --scan-class-path library/target/test-classes --include-tag rdma \
     --exclude-tag destructive \
-    --reports-dir "$RPMA_REPORTS_DIR" 2>&1 | tee "$log"
+    --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
   # -Xcheck:jni prints its findings and carries on: each one is a failure of the JNI layer
-  "$TESTBED/report-case" no-jni-warnings sh -c \
+  "$TESTBED/report-case" "no-jni-warnings$suffix" sh -c \
     "! grep -E 'WARNING in native method|FATAL ERROR in native method|JNI (local refs|critical)' '$log'"
+  local report=$dir/TEST-junit-jupiter.xml failed=0
+  if [[ -n $suffix && -f $report ]]; then
+    mv "$report" "$RPMA_REPORTS_DIR/TEST-junit-jupiter$suffix.xml"
+    report=$RPMA_REPORTS_DIR/TEST-junit-jupiter$suffix.xml
+  fi
   # A launcher that failed without reporting a failed test (a JVM that could not start, a
   # broken class path) must still count as a failure.
-  local report=$RPMA_REPORTS_DIR/TEST-junit-jupiter.xml failed=0
   [[ -f $report ]] && failed=$(xml_counts "$report" | cut -d' ' -f2)
   if ((rc != 0 && failed == 0)); then
-    "$TESTBED/report-case" java-rdma-tests sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
+    "$TESTBED/report-case" "java-rdma-tests$suffix" sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
   fi
   return $((rc != 0))
 }
@@ -89,7 +106,8 @@ suite_d() {
 }
 
 status=0
-java_rdma_tests || status=1
+java_rdma_tests epoll || status=1
+java_rdma_tests io_uring || status=1
 smoke_test || status=1
 suite_d || status=1
 exit $status

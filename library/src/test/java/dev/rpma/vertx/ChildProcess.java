@@ -51,6 +51,8 @@ public final class ChildProcess {
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // the child runs Vert.x on the parent's transport (RdmaTestSupport.nativeVertx)
+        "-D" + RdmaTestSupport.TRANSPORT_PROPERTY + "=" + RdmaTestSupport.transport(),
         "-cp", testClassPath(), main.getName()));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();

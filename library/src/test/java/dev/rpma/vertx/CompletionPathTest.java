@@ -1,6 +1,7 @@
 package dev.rpma.vertx;
 
-import dev.rpma.vertx.impl.engine.FdWatcher;
+import dev.rpma.vertx.impl.LoopContexts;
+import dev.rpma.vertx.impl.engine.LoopIo;
 import dev.rpma.vertx.impl.jni.Native;
 
 import static dev.rpma.vertx.RdmaTestSupport.await;
@@ -129,7 +130,7 @@ class CompletionPathTest extends DeviceTestBase {
       FileDescriptor other = io.netty.channel.epoll.Native.newEventFd();
       long[] signalledAt = new long[1];
       Promise<Long> servedAfter = Promise.promise();
-      FdWatcher watcher = FdWatcher.create(loop, other.intValue(), () -> {
+      LoopIo.FdWatch watcher = LoopContexts.loopIo(loop).watch(other.intValue(), () -> {
         io.netty.channel.epoll.Native.eventFdRead(other.intValue());
         servedAfter.tryComplete(pair.client.stats().completions() - signalledAt[0]);
       });

@@ -1,7 +1,6 @@
 package dev.rpma.vertx;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import java.io.FileWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,7 +20,7 @@ public final class FdLimitServerMain {
     String ip = args[0];
     int port = Integer.parseInt(args[1]);
     PrintWriter outcomes = new PrintWriter(new FileWriter(args[2]), true);
-    Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+    Vertx vertx = RdmaTestSupport.nativeVertx(); // the parent's transport
     RpmaPeer.open(vertx, ip)
         .compose(peer -> peer.listen(ip, port, new ConnectionOptions(),
             req -> req.accept(null).onComplete(ar -> outcomes.println(ar.succeeded()

@@ -1,7 +1,6 @@
 package dev.rpma.vertx;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import java.nio.ByteBuffer;
 
 /**
@@ -16,7 +15,7 @@ public final class PeerServerMain {
   public static void main(String[] args) {
     String ip = args[0];
     int port = Integer.parseInt(args[1]);
-    Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+    Vertx vertx = RdmaTestSupport.nativeVertx(); // the parent's transport
     RpmaPeer.open(vertx, ip)
         .compose(peer -> peer.register(ByteBuffer.allocateDirect(64 * 1024),
             MemoryUsage.READ_SRC, MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT)

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.transport.Transport;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** What the RDMA tests share: the device's address, a native-epoll Vert.x, awaiting Futures. */
+/** What the RDMA tests share: the device's address, a native-transport Vert.x, awaiting Futures. */
 final class RdmaTestSupport {
 
   /** Generous: the Soft-RoCE guest runs the JVM about ten times slower than a host. */
@@ -35,11 +36,35 @@ final class RdmaTestSupport {
     return NEXT_PORT.getAndIncrement();
   }
 
+  /**
+   * The Netty transport the device tests run Vert.x on: {@code -Drpma.test.transport=io_uring}
+   * (the guest suite's second pass), else epoll. Child JVMs get it from {@link ChildProcess}.
+   */
+  static final String TRANSPORT_PROPERTY = "rpma.test.transport";
+
+  static String transport() {
+    return System.getProperty(TRANSPORT_PROPERTY, "epoll");
+  }
+
+  /** A Vert.x on the native transport {@link #transport()} names; fails if it is unavailable. */
   static Vertx nativeVertx() {
-    Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+    VertxOptions options = new VertxOptions().setPreferNativeTransport(true);
+    String name = transport();
+    Transport transport = switch (name) {
+      case "epoll" -> Transport.EPOLL;
+      case "io_uring" -> Transport.IO_URING;
+      default -> throw new IllegalArgumentException(
+          "-D" + TRANSPORT_PROPERTY + "=" + name + ": expected epoll or io_uring");
+    };
+    if (transport == null || !transport.available()) {
+      fail("native " + name + " transport is not available: " + (transport == null
+          ? "its Netty classes are missing" : transport.unavailabilityCause()));
+    }
+    Vertx vertx = Vertx.builder().with(options).withTransport(transport).build();
     if (!vertx.isNativeTransportEnabled()) {
       vertx.close();
-      fail("native epoll transport is not available: " + vertx.unavailableNativeTransportCause());
+      fail("native " + name + " transport is not in use: "
+          + vertx.unavailableNativeTransportCause());
     }
     return vertx;
   }

@@ -12,7 +12,6 @@ import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.engine.ConnectionEngine;
-import dev.rpma.vertx.impl.engine.EpollLoopIo;
 import dev.rpma.vertx.impl.engine.OpKind;
 import dev.rpma.vertx.impl.engine.QueuedOp;
 import dev.rpma.vertx.impl.jni.Errors;
@@ -49,7 +48,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     this.context = context;
     this.userContext = userContext;
     this.options = options;
-    this.engine = new ConnectionEngine(context, options, description, new EpollLoopIo(context),
+    this.engine = new ConnectionEngine(context, options, description, LoopContexts.loopIo(context),
         (ctx, call) -> peer.blocking(ctx, () -> {
           call.run();
           return null;

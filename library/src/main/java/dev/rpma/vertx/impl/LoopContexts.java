@@ -1,8 +1,12 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.engine.EpollLoopIo;
+import dev.rpma.vertx.impl.engine.IoUringLoopIo;
+import dev.rpma.vertx.impl.engine.LoopIo;
+import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandle;
+import io.netty.channel.uring.IoUringIoHandle;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
@@ -10,24 +14,31 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
 import io.vertx.core.internal.VertxInternal;
 
-/** Finds the event-loop context a connection or endpoint belongs to, and checks it is epoll. */
+/**
+ * Finds the event-loop context a connection or endpoint belongs to, checks that its loop is one
+ * the library can watch fds on (Netty's native epoll or io_uring), and picks the matching
+ * {@link LoopIo}.
+ */
 public final class LoopContexts {
 
-  static final String HOW_TO_ENABLE = "vertx-rpma needs Vert.x on Netty's native epoll transport:"
-      + " create Vert.x with new VertxOptions().setPreferNativeTransport(true) and put"
-      + " io.netty:netty-transport-native-epoll (classifier linux-x86_64) on the class path";
+  static final String HOW_TO_ENABLE = "vertx-rpma needs Vert.x on a native Netty transport,"
+      + " epoll or io_uring: for epoll, create Vert.x with"
+      + " new VertxOptions().setPreferNativeTransport(true) and"
+      + " io.netty:netty-transport-native-epoll (classifier linux-x86_64, which vertx-rpma brings)"
+      + " on the class path; for io_uring, with"
+      + " Vertx.builder().with(options).withTransport(Transport.IO_URING).build() and"
+      + " io.netty:netty-transport-native-io_uring (classifier linux-x86_64, also brought; Linux"
+      + " 5.9+ with io_uring allowed)";
 
   private LoopContexts() {
   }
 
-  /** Fails with a clear message unless Vert.x runs its event loops on native epoll. */
-  public static void requireEpoll(Vertx vertx) {
-    if (!Epoll.isAvailable()) {
-      throw new IllegalStateException(HOW_TO_ENABLE + " (Epoll unavailable: "
-          + Epoll.unavailabilityCause() + ")");
-    }
+  /** Fails with a clear message unless Vert.x runs its event loops on a native transport. */
+  public static void requireNativeTransport(Vertx vertx) {
     if (!vertx.isNativeTransportEnabled()) {
-      throw new IllegalStateException(HOW_TO_ENABLE + " (this Vert.x uses NIO)");
+      Throwable why = vertx.unavailableNativeTransportCause();
+      throw new IllegalStateException(HOW_TO_ENABLE + " (this Vert.x uses NIO"
+          + (why != null ? "; the native transport is unavailable: " + why : "") + ")");
     }
   }
 
@@ -46,11 +57,32 @@ public final class LoopContexts {
         .withClassLoader(current.classLoader())
         .withWorkerPool(current.workerPool())
         .build();
-    if (!(ctx.nettyEventLoop() instanceof IoEventLoop loop)
-        || !loop.isCompatible(EpollIoHandle.class)) {
-      throw new IllegalStateException(HOW_TO_ENABLE + " (the event loop is not epoll)");
-    }
+    loopIo(ctx); // refuses a loop that is neither epoll nor io_uring
     return ctx;
+  }
+
+  /** How fds are watched on the context's loop: its epoll set, or polls on its io_uring ring. */
+  public static LoopIo loopIo(ContextInternal ctx) {
+    EventLoop loop = ctx.nettyEventLoop();
+    if (loop instanceof IoEventLoop io) {
+      if (io.isCompatible(EpollIoHandle.class)) {
+        return new EpollLoopIo(ctx);
+      }
+      if (isIoUring(io)) {
+        return new IoUringLoopIo(ctx);
+      }
+    }
+    throw new IllegalStateException(HOW_TO_ENABLE + " (the event loop "
+        + loop.getClass().getName() + " is neither epoll nor io_uring)");
+  }
+
+  /** False also when Netty's io_uring classes are not on the class path (an epoll-only app). */
+  private static boolean isIoUring(IoEventLoop loop) {
+    try {
+      return loop.isCompatible(IoUringIoHandle.class);
+    } catch (LinkageError e) {
+      return false;
+    }
   }
 
   /** {@code result}, completed on the caller's context (a worker's own, say) if that differs. */

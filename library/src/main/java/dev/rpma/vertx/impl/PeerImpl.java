@@ -66,7 +66,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(new IllegalArgumentException("address must be an IP address"));
     }
     try {
-      LoopContexts.requireEpoll(vertx);
+      LoopContexts.requireNativeTransport(vertx);
       Native.ensureLoaded();
     } catch (RuntimeException | LinkageError e) {
       return ctx.failedFuture(e);

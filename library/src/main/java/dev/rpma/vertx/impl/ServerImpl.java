@@ -1,6 +1,6 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.engine.FdWatcher;
+import dev.rpma.vertx.impl.engine.LoopIo;
 import dev.rpma.vertx.impl.engine.QueuedOp;
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.Native;
@@ -40,7 +40,7 @@ final class ServerImpl implements RpmaServer, Closeable {
   private final Handler<RpmaConnectionRequest> requestHandler;
   /** Requests nobody answered yet (closing rejects them) and accepted connections. */
   private final CloseFuture children = new CloseFuture();
-  private FdWatcher watcher;
+  private LoopIo.FdWatch watcher;
   private Future<Void> closing;
 
   private ServerImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext, long ep,
@@ -72,7 +72,7 @@ final class ServerImpl implements RpmaServer, Closeable {
     }
     ServerImpl server = new ServerImpl(peer, context, userContext, ep, port, options, cfg,
         requestHandler);
-    server.watcher = FdWatcher.create(context, fd, server::onRequests);
+    server.watcher = LoopContexts.loopIo(context).watch(fd, server::onRequests);
     // owned by its peer and by the context that listened (a verticle's undeploy closes it)
     peer.owned().add(server);
     context.closeFuture().add(server);

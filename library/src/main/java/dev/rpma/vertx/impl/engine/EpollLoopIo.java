@@ -3,7 +3,10 @@ package dev.rpma.vertx.impl.engine;
 import dev.rpma.vertx.impl.jni.EventFd;
 import io.vertx.core.internal.ContextInternal;
 
-/** The real {@link LoopIo}: fds in the epoll set of the context's Netty loop, our eventfds. */
+/**
+ * The {@link LoopIo} of a context on Netty's epoll loop: fds in the loop's epoll set
+ * ({@link FdWatcher}), our eventfds.
+ */
 public final class EpollLoopIo implements LoopIo {
 
   private final ContextInternal context;
