@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.metrics.MetricsOptions;
+import io.vertx.core.spi.VertxMetricsFactory;
 import io.vertx.core.transport.Transport;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +50,15 @@ final class RdmaTestSupport {
 
   /** A Vert.x on the native transport {@link #transport()} names; fails if it is unavailable. */
   static Vertx nativeVertx() {
+    return nativeVertx(null);
+  }
+
+  /** The same, reporting to {@code metrics} (when not null) through Vert.x's metrics SPI. */
+  static Vertx nativeVertx(VertxMetricsFactory metrics) {
     VertxOptions options = new VertxOptions().setPreferNativeTransport(true);
+    if (metrics != null) {
+      options.setMetricsOptions(new MetricsOptions().setEnabled(true));
+    }
     String name = transport();
     Transport transport = switch (name) {
       case "epoll" -> Transport.EPOLL;
@@ -60,7 +70,8 @@ final class RdmaTestSupport {
       fail("native " + name + " transport is not available: " + (transport == null
           ? "its Netty classes are missing" : transport.unavailabilityCause()));
     }
-    Vertx vertx = Vertx.builder().with(options).withTransport(transport).build();
+    Vertx vertx = Vertx.builder().with(options).withTransport(transport).withMetrics(metrics)
+        .build();
     if (!vertx.isNativeTransportEnabled()) {
       vertx.close();
       fail("native " + name + " transport is not in use: "

@@ -13,6 +13,7 @@ import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.engine.ConnectionEngine;
 import dev.rpma.vertx.impl.engine.OpKind;
+import dev.rpma.vertx.impl.engine.OperationMetrics;
 import dev.rpma.vertx.impl.engine.QueuedOp;
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.JniConnection;
@@ -43,7 +44,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   private final ConnectionEngine engine;
 
   private ConnectionImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
-      ConnectionOptions options, String description) {
+      ConnectionOptions options, String description, OperationMetrics metrics) {
     this.peer = peer;
     this.context = context;
     this.userContext = userContext;
@@ -52,7 +53,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
         (ctx, call) -> peer.blocking(ctx, () -> {
           call.run();
           return null;
-        }));
+        }), metrics);
   }
 
   /**
@@ -60,8 +61,10 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    * ESTABLISHED. Call on the context.
    */
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context,
-      ContextInternal userContext, long conn, ConnectionOptions options, String description) {
-    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
+      ContextInternal userContext, long conn, ConnectionOptions options, String description,
+      OperationMetrics metrics) {
+    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
+        metrics);
     return c.begin(conn);
   }
 
@@ -72,14 +75,15 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    */
   static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long req, byte[] privateData, List<QueuedOp> receives,
-      ConnectionOptions options, String description) {
+      ConnectionOptions options, String description, OperationMetrics metrics) {
     RpmaException noFds = FdHeadroom.lacking(FdHeadroom.FOR_AN_ACCEPT);
     if (noFds != null) {
       Native.connReqDelete(req); // rejected: its client's connect fails now
       ConnectionRequestImpl.fail(receives, "the request was rejected: " + noFds.getMessage());
       return context.failedFuture(noFds);
     }
-    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
+    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
+        metrics);
     for (QueuedOp r : receives) {
       c.engine.prepostReceive(r, wrId -> {
         int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);

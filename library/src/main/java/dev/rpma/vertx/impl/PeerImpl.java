@@ -224,8 +224,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> requestConnection(address, port, opts, pdata)).compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
-        "connection to " + address + ":" + port));
+        () -> requestConnection(address, port, opts, pdata)).compose(conn -> ConnectionImpl.start(
+            this, ctx, caller, conn, opts, "connection to " + address + ":" + port,
+            VertxOperationMetrics.of(ctx, address, port, "client", opts)));
     return LoopContexts.onCaller(caller, ctx, connected);
   }
 

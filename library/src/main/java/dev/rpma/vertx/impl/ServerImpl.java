@@ -137,7 +137,8 @@ final class ServerImpl implements RpmaServer, Closeable {
       return context.failedFuture(new IllegalStateException("the server is closed"));
     }
     return ConnectionImpl.accept(peer, context, userContext, req, privateData, receives, options,
-        "connection accepted on port " + port).onSuccess(c -> {
+        "connection accepted on port " + port,
+        VertxOperationMetrics.of(context, peer.address(), port, "server", options)).onSuccess(c -> {
           ConnectionImpl connection = (ConnectionImpl) c;
           if (children.add(connection)) {
             connection.whenClosed().onComplete(ar -> children.remove(connection));

@@ -37,6 +37,7 @@ public final class ConnectionEngine implements CompletionSink {
   private final SetupCalls setup;
   private final ConnectionCounters counters = new ConnectionCounters();
   private final CloseReasons reasons;
+  private final OperationMetrics metrics;
   private final InFlight inFlight;
   private final Submitter submitter;
   private final Watchdog watchdog;
@@ -59,7 +60,7 @@ public final class ConnectionEngine implements CompletionSink {
   private long connectTimer = -1;
 
   public ConnectionEngine(ContextInternal context, ConnectionOptions options, String description,
-      LoopIo io, SetupCalls setup) {
+      LoopIo io, SetupCalls setup, OperationMetrics metrics) {
     this.context = context;
     this.options = options;
     this.description = description;
@@ -67,13 +68,17 @@ public final class ConnectionEngine implements CompletionSink {
     this.closedErrorByKind = kind -> reasons.closedError((byte) kind);
     this.io = io;
     this.setup = setup;
-    this.inFlight = new InFlight(options);
-    this.submitter = new Submitter(inFlight, counters, this::takesOperations);
+    this.metrics = metrics;
+    this.inFlight = new InFlight(options, metrics);
+    this.submitter = new Submitter(inFlight, counters, metrics, this::takesOperations,
+        closedErrorByKind);
     this.postWaiting = submitter::postWaiting;
     this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,
         this::onStall);
     this.keepAlive = new KeepAlive(context, options.getKeepAliveMs(), counters, inFlight,
-        probe -> submit(OpKind.READ, null, 0, null, 0, 0, 0, probe), reasons, this::shutdown);
+        // a probe is the library's, not the application's: not measured
+        probe -> submitter.submit(OpKind.READ, null, 0, null, 0, 0, 0, probe, null), reasons,
+        this::shutdown);
     this.established = context.promise();
     this.closed = context.promise();
   }
@@ -88,6 +93,7 @@ public final class ConnectionEngine implements CompletionSink {
     reasons.closing(reason);
     state = State.CLOSED;
     inFlight.failAll(closedErrorByKind);
+    metrics.closed();
     closed.tryComplete();
   }
 
@@ -148,6 +154,7 @@ public final class ConnectionEngine implements CompletionSink {
         connectTimer = -1;
         watchdog.start();
         keepAlive.start();
+        metrics.opened();
         established.complete();
       }
       return;
@@ -216,22 +223,13 @@ public final class ConnectionEngine implements CompletionSink {
   // ---------------------------------------------------------------- posting
 
   /**
-   * Posts (or queues) an operation; its regions are already held, and this takes them over.
-   * On a connection that is not open, fails it with the reason it closed.
+   * Posts (or queues) an operation of the application; its regions are already held, and this
+   * takes them over. On a connection that is not open, fails it with the reason it closed.
    */
   public void submit(byte kind, HeldRegion local, long localOffset, HeldRegion remote,
       long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
-    if (!takesOperations()) {
-      if (local != null) {
-        local.release();
-      }
-      if (remote != null) {
-        remote.release();
-      }
-      promise.tryFail(reasons.closedError(kind));
-      return;
-    }
-    submitter.submit(kind, local, localOffset, remote, remoteOffset, length, extra, promise);
+    submitter.submit(kind, local, localOffset, remote, remoteOffset, length, extra, promise,
+        metrics.started(kind, length));
   }
 
   // ---------------------------------------------------------------- the rest
@@ -324,6 +322,7 @@ public final class ConnectionEngine implements CompletionSink {
     }
     state = State.CLOSED;
     inFlight.failAll(closedErrorByKind);
+    metrics.closed();
     Future<Void> unwatched = Future.join(
         completions != null ? completions.unwatch() : context.succeededFuture(),
         events != null ? events.unwatch() : context.succeededFuture()).mapEmpty();

@@ -11,4 +11,14 @@ public interface HeldRegion {
   long handle();
 
   void release();
+
+  /** Releases the holds given (null: none). */
+  static void release(HeldRegion local, HeldRegion remote) {
+    if (local != null) {
+      local.release();
+    }
+    if (remote != null) {
+      remote.release();
+    }
+  }
 }

@@ -13,12 +13,14 @@ final class InFlight {
 
   private final FlowControl flow;
   private final PendingOps pending;
+  private final OperationMetrics metrics;
   /** Sends (with or without immediate data) in flight: what a missing receive would stall. */
   private int messageSends;
 
-  InFlight(ConnectionOptions options) {
+  InFlight(ConnectionOptions options, OperationMetrics metrics) {
     this.flow = new FlowControl(options);
     this.pending = new PendingOps(flow.capacity());
+    this.metrics = metrics;
   }
 
   boolean hasRoom(byte kind) {
@@ -39,13 +41,19 @@ final class InFlight {
     return kind == OpKind.SEND || kind == OpKind.SEND_WITH_IMM;
   }
 
-  /** Takes room and a slot (the caller checked {@link #hasRoom}); returns the wr_id to post. */
-  long add(byte kind, PromiseInternal<?> promise, HeldRegion local) {
+  /**
+   * Takes room and a slot (the caller checked {@link #hasRoom}); returns the wr_id to post.
+   * {@code metric}: the operation's token of {@link OperationMetrics}, or null.
+   */
+  long add(byte kind, PromiseInternal<?> promise, HeldRegion local, Object metric) {
     flow.acquire(kind);
     if (isMessageSend(kind)) {
       messageSends++;
     }
-    return pending.add(kind, promise, local);
+    if (metric != null) {
+      metrics.posted(metric);
+    }
+    return pending.add(kind, promise, local, metric);
   }
 
   /**
@@ -60,7 +68,8 @@ final class InFlight {
           + "request than the receive queue (rqSize) holds"));
       return;
     }
-    long wrId = add(OpKind.RECV, r.promise(), r.local());
+    Object metric = metrics.started(OpKind.RECV, r.length());
+    long wrId = add(OpKind.RECV, r.promise(), r.local(), metric);
     try {
       call.post(wrId);
     } catch (RuntimeException e) {
@@ -89,11 +98,15 @@ final class InFlight {
     PromiseInternal<Object> promise = (PromiseInternal<Object>) pending.promise(slot);
     HeldRegion region = pending.region(slot);
     byte kind = pending.kind(slot);
+    Object metric = pending.metric(slot);
     flow.release(kind);
     if (isMessageSend(kind)) {
       messageSends--;
     }
     pending.remove(slot);
+    if (metric != null) { // before what waited goes out: it reports room it frees
+      metrics.ended(metric, result, failure);
+    }
     if (beforeCompleting != null) {
       beforeCompleting.run();
     }

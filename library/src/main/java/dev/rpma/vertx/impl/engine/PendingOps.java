@@ -13,6 +13,8 @@ final class PendingOps {
 
   private final PromiseInternal<?>[] promises;
   private final HeldRegion[] regions;
+  /** Each operation's token of {@link OperationMetrics}; null without metrics. */
+  private final Object[] metrics;
   private final byte[] kinds;
   private final int[] generations;
   private final int[] free;
@@ -21,6 +23,7 @@ final class PendingOps {
   PendingOps(int capacity) {
     promises = new PromiseInternal<?>[capacity];
     regions = new HeldRegion[capacity];
+    metrics = new Object[capacity];
     kinds = new byte[capacity];
     generations = new int[capacity];
     free = new int[capacity];
@@ -35,10 +38,11 @@ final class PendingOps {
   }
 
   /** Takes a slot; the caller made sure there is room (flow control). Returns the wr_id. */
-  long add(byte kind, PromiseInternal<?> promise, HeldRegion region) {
+  long add(byte kind, PromiseInternal<?> promise, HeldRegion region, Object metric) {
     int slot = free[--freeCount];
     promises[slot] = promise;
     regions[slot] = region;
+    metrics[slot] = metric;
     kinds[slot] = kind;
     return ((long) generations[slot] << 32) | slot;
   }
@@ -65,10 +69,15 @@ final class PendingOps {
     return regions[slot];
   }
 
+  Object metric(int slot) {
+    return metrics[slot];
+  }
+
   /** Frees a slot; its wr_id will never match again. */
   void remove(int slot) {
     promises[slot] = null;
     regions[slot] = null;
+    metrics[slot] = null;
     generations[slot]++;
     free[freeCount++] = slot;
   }

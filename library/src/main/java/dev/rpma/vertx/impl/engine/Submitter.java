@@ -16,15 +16,23 @@ final class Submitter {
 
   private final InFlight inFlight;
   private final ConnectionCounters counters;
+  private final OperationMetrics metrics;
   private final BooleanSupplier open;
+  private final IntFunction<Throwable> closedErrorByKind;
   private final ArrayDeque<QueuedOp> sendsWaiting = new ArrayDeque<>();
   private final ArrayDeque<QueuedOp> recvsWaiting = new ArrayDeque<>();
   private LibrpmaConnection conn;
 
-  /** {@code open}: whether operations may still be posted. */
-  Submitter(InFlight inFlight, ConnectionCounters counters, BooleanSupplier open) {
+  /**
+   * {@code open}: whether operations may still be posted; {@code closedErrorByKind}: what an
+   * operation fails with once they may not.
+   */
+  Submitter(InFlight inFlight, ConnectionCounters counters, OperationMetrics metrics,
+      BooleanSupplier open, IntFunction<Throwable> closedErrorByKind) {
+    this.closedErrorByKind = closedErrorByKind;
     this.inFlight = inFlight;
     this.counters = counters;
+    this.metrics = metrics;
     this.open = open;
   }
 
@@ -32,16 +40,32 @@ final class Submitter {
     this.conn = conn;
   }
 
-  /** Posts now or queues; the connection is open. Takes over the regions' holds. */
+  /**
+   * Posts now or queues; on a connection that takes no operations, fails at once with the
+   * reason it closed. Takes over the regions' holds. {@code metric}: the operation's token of
+   * {@link OperationMetrics}, or null.
+   */
   void submit(byte kind, HeldRegion local, long localOffset, HeldRegion remote,
-      long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
+      long remoteOffset, long length, long extra, PromiseInternal<?> promise, Object metric) {
+    if (!open.getAsBoolean()) {
+      HeldRegion.release(local, remote);
+      Throwable error = closedErrorByKind.apply(kind);
+      if (metric != null) {
+        metrics.ended(metric, null, error);
+      }
+      promise.tryFail(error);
+      return;
+    }
     ArrayDeque<QueuedOp> waiting = OpKind.isReceive(kind) ? recvsWaiting : sendsWaiting;
     if (waiting.isEmpty() && inFlight.hasRoom(kind)) {
-      post(kind, local, localOffset, remote, remoteOffset, length, extra, promise);
+      post(kind, local, localOffset, remote, remoteOffset, length, extra, promise, metric);
     } else {
       counters.queued++;
+      if (metric != null) {
+        metrics.queued(metric);
+      }
       waiting.add(new QueuedOp(kind, local, localOffset, remote, remoteOffset, length, extra,
-          promise));
+          promise, metric));
     }
   }
 
@@ -57,7 +81,7 @@ final class Submitter {
     while (open.getAsBoolean() && (op = waiting.peek()) != null && inFlight.hasRoom(op.kind())) {
       waiting.poll();
       post(op.kind(), op.local(), op.localOffset(), op.remote(), op.remoteOffset(), op.length(),
-          op.extra(), op.promise());
+          op.extra(), op.promise(), op.metric());
     }
   }
 
@@ -67,18 +91,21 @@ final class Submitter {
     failWaiting(recvsWaiting, errorForKind);
   }
 
-  private static void failWaiting(ArrayDeque<QueuedOp> waiting,
-      IntFunction<Throwable> errorForKind) {
+  private void failWaiting(ArrayDeque<QueuedOp> waiting, IntFunction<Throwable> errorForKind) {
     QueuedOp op;
     while ((op = waiting.poll()) != null) {
       op.releaseRegions();
-      op.promise().tryFail(errorForKind.apply(op.kind()));
+      Throwable error = errorForKind.apply(op.kind());
+      if (op.metric() != null) {
+        metrics.ended(op.metric(), null, error);
+      }
+      op.promise().tryFail(error);
     }
   }
 
   private void post(byte kind, HeldRegion local, long localOffset, HeldRegion remote,
-      long remoteOffset, long length, long extra, PromiseInternal<?> promise) {
-    long wrId = inFlight.add(kind, promise, local);
+      long remoteOffset, long length, long extra, PromiseInternal<?> promise, Object metric) {
+    long wrId = inFlight.add(kind, promise, local, metric);
     try {
       conn.post(kind, local != null ? local.handle() : 0, localOffset,
           remote != null ? remote.handle() : 0, remoteOffset, length, extra, wrId);

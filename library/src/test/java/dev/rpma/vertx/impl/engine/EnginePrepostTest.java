@@ -29,7 +29,7 @@ class EnginePrepostTest extends EngineTestBase {
   private void newEngine() {
     onLoop(() -> {
       engine = new ConnectionEngine(context, options(), "accepted", io,
-          SYNC_SETUP);
+          SYNC_SETUP, OperationMetrics.NONE);
       return null;
     });
   }

@@ -16,7 +16,7 @@ class EngineStartTest extends EngineTestBase {
   private Future<Void> startOnly() {
     onLoop(() -> {
       engine = new ConnectionEngine(context, options(), "test connection", io,
-          SYNC_SETUP);
+          SYNC_SETUP, OperationMetrics.NONE);
       return null;
     });
     return onLoop(() -> engine.start(conn));
@@ -52,7 +52,7 @@ class EngineStartTest extends EngineTestBase {
   void aSharedChannelIsWatchedInsteadOfEachCq() {
     onLoop(() -> {
       engine = new ConnectionEngine(context, options().setSharedCompletionChannel(true), "c", io,
-          SYNC_SETUP);
+          SYNC_SETUP, OperationMetrics.NONE);
       return engine.start(conn);
     });
     settle();

@@ -37,6 +37,8 @@ abstract class EngineTestBase {
   FakeLibrpma conn;
   FakeLoopIo io;
   ConnectionEngine engine;
+  /** What the engine reports to the metrics; a test may set a recorder before open(). */
+  OperationMetrics metrics = OperationMetrics.NONE;
   FakeRegion local;
   FakeRegion remote;
 
@@ -66,7 +68,7 @@ abstract class EngineTestBase {
   void open(ConnectionOptions options) {
     onLoop(() -> {
       engine = new ConnectionEngine(context, options, "test connection", io,
-          SYNC_SETUP);
+          SYNC_SETUP, metrics);
       return null;
     });
     Future<Void> started = onLoop(() -> engine.start(conn));

@@ -19,7 +19,7 @@ class PendingOpsTest {
     PendingOps ops = new PendingOps(4);
     PromiseInternal<Object> p = promise();
 
-    long wrId = ops.add(OpKind.WRITE, p, null);
+    long wrId = ops.add(OpKind.WRITE, p, null, null);
     int slot = ops.slotOf(wrId);
 
     assertSame(p, ops.promise(slot));
@@ -30,10 +30,10 @@ class PendingOpsTest {
   @Test
   void aCompletedWrIdNeverMatchesAgainEvenWhenItsSlotIsReused() {
     PendingOps ops = new PendingOps(1);
-    long first = ops.add(OpKind.READ, promise(), null);
+    long first = ops.add(OpKind.READ, promise(), null, null);
     ops.remove(ops.slotOf(first));
 
-    long second = ops.add(OpKind.READ, promise(), null);
+    long second = ops.add(OpKind.READ, promise(), null, null);
 
     assertNotEquals(first, second);
     assertEquals(-1, ops.slotOf(first));
@@ -43,7 +43,7 @@ class PendingOpsTest {
   @Test
   void aForeignWrIdMatchesNothing() {
     PendingOps ops = new PendingOps(2);
-    ops.add(OpKind.SEND, promise(), null);
+    ops.add(OpKind.SEND, promise(), null, null);
 
     assertEquals(-1, ops.slotOf(7));
     assertEquals(-1, ops.slotOf(-1));
@@ -54,7 +54,7 @@ class PendingOpsTest {
   void everySlotCanBeInUseAtOnce() {
     PendingOps ops = new PendingOps(64);
     for (int i = 0; i < 64; i++) {
-      ops.add(OpKind.WRITE, promise(), null);
+      ops.add(OpKind.WRITE, promise(), null, null);
     }
 
     assertEquals(64, ops.size());

@@ -1,0 +1,94 @@
+package dev.rpma.vertx.impl.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the engine reports to the metrics: each step of each operation, once, in order. */
+class EngineMetricsTest extends EngineTestBase {
+
+  private final RecordingMetrics recorded = new RecordingMetrics();
+
+  @BeforeEach
+  void recordMetrics() {
+    metrics = recorded;
+  }
+
+  @Test
+  void anOperationIsStartedPostedAndEndedOnceWithItsLength() {
+    open();
+    write();
+    conn.complete(conn.last());
+    cqReady();
+    assertEquals(List.of("opened", "started 1 write 8", "posted 1", "ended 1 ok"),
+        recorded.events);
+  }
+
+  @Test
+  void anOperationThatWaitsForRoomIsReportedQueuedThenPosted() {
+    open();
+    for (int i = 0; i < 5; i++) {
+      write();
+    }
+    assertEquals(List.of("started 5 write 8", "queued 5"), tail(2));
+    conn.complete(conn.posted.get(0));
+    cqReady();
+    assertEquals(List.of("ended 1 ok", "posted 5"), tail(2));
+  }
+
+  @Test
+  void aFailedCompletionIsReportedAsAFailure() {
+    open();
+    write();
+    conn.fail(conn.last(), 5);
+    cqReady();
+    // (the error then closes the connection: "closed" may follow)
+    assertEquals(List.of("ended 1 failed"),
+        recorded.events.stream().filter(e -> e.startsWith("ended")).toList());
+  }
+
+  @Test
+  void closeEndsWhatWaitedAndWhatWasInFlightThenClosesTheMetrics() {
+    open();
+    for (int i = 0; i < 5; i++) {
+      write();
+    }
+    await(onLoop(() -> engine.close()));
+    List<String> ends = recorded.events.stream().filter(e -> e.startsWith("ended")).toList();
+    assertEquals(5, ends.size(), "every operation ended once: " + recorded.events);
+    assertEquals(5, ends.stream().filter(e -> e.endsWith("failed")).count());
+    assertEquals("closed", tail(1).get(0));
+  }
+
+  @Test
+  void anOperationOnAClosedConnectionIsStartedAndEndedAsAFailure() {
+    open();
+    await(onLoop(() -> engine.close()));
+    write();
+    assertEquals(List.of("started 1 write 8", "ended 1 failed"), tail(2));
+  }
+
+  @Test
+  void keepAliveProbesAreNotReported() {
+    open(options().setKeepAliveMs(20));
+    sleep(200);
+    onLoop(() -> null);
+    assertEquals(List.of("opened"), recorded.events,
+        "probes sent: " + conn.posted.size());
+  }
+
+  private List<String> tail(int n) {
+    List<String> all = recorded.events;
+    return all.subList(all.size() - n, all.size());
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
