@@ -49,7 +49,7 @@ public final class LogClientVerticle extends VerticleBase implements LogClient {
         })
         .compose(registered -> {
           slots = registered;
-          return peer.connect(settings.address(), settings.port(),
+          return peer.connect(settings.serverAddress(), settings.port(),
               LogServerVerticle.connectionOptions(settings), null);
         })
         .compose(connected -> {

@@ -8,26 +8,56 @@ final class LogReport {
 
   static String of(LogSettings s, String clientStyle, String device, String file,
       ClientReport client, LogVerification v) {
-    Measurement m = client.measurement();
     StringBuilder out = new StringBuilder();
     out.append("persistent log: ").append(v.allVerified() ? "PASSED" : "FAILED").append('\n');
     line(out, "device", device + " at " + s.address() + ":" + s.port()
         + ", server and client verticles in one JVM");
+    clientLines(out, s, clientStyle, client);
+    verificationLines(out, s, file, v);
+    return out.toString();
+  }
+
+  /** The server's side across hosts: what it found in the file its client wrote. */
+  static String ofServer(LogSettings s, String device, String file, LogVerification v) {
+    StringBuilder out = new StringBuilder();
+    out.append("persistent log server: ").append(v.allVerified() ? "PASSED" : "FAILED")
+        .append('\n');
+    line(out, "device", device + " at " + s.address() + ":" + s.port()
+        + ", its client on another host");
+    verificationLines(out, s, file, v);
+    return out.toString();
+  }
+
+  /** The client's side across hosts: what it appended (the server verifies). */
+  static String ofClient(LogSettings s, String clientStyle, ClientReport client) {
+    StringBuilder out = new StringBuilder();
+    out.append("persistent log client: APPENDED\n");
+    line(out, "server", s.serverAddress() + ":" + s.port() + ", from " + s.address());
+    clientLines(out, s, clientStyle, client);
+    return out.toString();
+  }
+
+  private static void clientLines(StringBuilder out, LogSettings s, String clientStyle,
+      ClientReport client) {
+    Measurement m = client.measurement();
     line(out, "client", clientStyle + ", window " + s.window()
         + " (each append: write + flush PERSISTENT)");
-    line(out, "log file", file + " (" + s.fileSize() + " bytes, mapped READ_WRITE)");
     line(out, "appended", m.operations() + " records of " + s.recordSize() + " B in "
         + String.format("%.2f s", m.seconds()));
+    line(out, "throughput", String.format("%.0f records/s, %.2f MB/s", m.perSecond(),
+        m.perSecond() * s.recordSize() / 1e6));
+    line(out, "latency", Latencies.summary(m.latencies()));
+    line(out, "completions", Latencies.statsSummary(client.stats()));
+  }
+
+  private static void verificationLines(StringBuilder out, LogSettings s, String file,
+      LogVerification v) {
+    line(out, "log file", file + " (" + s.fileSize() + " bytes, mapped READ_WRITE)");
     line(out, "verified", v.verified() + " of " + v.expected()
         + " records (CRC32, sequence, length)");
     for (String problem : v.problems()) {
       line(out, "", problem);
     }
-    line(out, "throughput", String.format("%.0f records/s, %.2f MB/s", m.perSecond(),
-        m.perSecond() * s.recordSize() / 1e6));
-    line(out, "latency", Latencies.summary(m.latencies()));
-    line(out, "completions", Latencies.statsSummary(client.stats()));
-    return out.toString();
   }
 
   static String failed(String what) {

@@ -15,9 +15,11 @@ public final class LogRun {
   }
 
   /**
-   * Runs the log with the given client and prints the report.
+   * Runs the log with the given client (or, with {@code --role}, only the server or only the
+   * client) and prints the report.
    *
-   * @return the process exit code: 0 only when every record was verified
+   * @return the process exit code: 0 only when every record was verified (a client alone: when
+   *     every record was appended; its server verifies them)
    */
   public static int run(LogSettings settings, Function<LogSettings, LogClient> clients,
       PrintStream out) {
@@ -30,18 +32,11 @@ public final class LogRun {
       return 1;
     }
     try {
-      LogServerVerticle server = new LogServerVerticle(settings);
-      steps.await("start the server (map " + settings.file() + ", register, listen on "
-          + settings.address() + ":" + settings.port() + ")", vertx.deployVerticle(server));
-      LogClient client = clients.apply(settings);
-      String clientId = steps.await("start the client (connect to " + settings.address() + ":"
-          + settings.port() + ")", vertx.deployVerticle(client));
-      ClientReport appended = steps.await("append the records", client.result());
-      steps.await("stop the client", vertx.undeploy(clientId));
-      LogVerification verification = steps.await("verify the log file", server.verify());
-      out.print(LogReport.of(settings, client.style(), server.deviceName(), server.filePath(),
-          appended, verification));
-      return verification.allVerified() ? 0 : 1;
+      return switch (settings.role()) {
+        case BOTH -> both(vertx, steps, settings, clients, out);
+        case SERVER -> serverOnly(vertx, steps, settings, out);
+        case CLIENT -> clientOnly(vertx, steps, settings, clients, out);
+      };
     } catch (Steps.StepFailedException e) {
       out.println(LogReport.failed(e.getMessage()));
       return 1;
@@ -53,6 +48,59 @@ public final class LogRun {
         out.println("warning: " + e.getMessage());
       }
     }
+  }
+
+  private static int both(Vertx vertx, Steps steps, LogSettings settings,
+      Function<LogSettings, LogClient> clients, PrintStream out)
+      throws Steps.StepFailedException {
+    LogServerVerticle server = startServer(vertx, steps, settings);
+    LogClient client = clients.apply(settings);
+    ClientReport appended = append(vertx, steps, settings, client);
+    LogVerification verification = steps.await("verify the log file", server.verify());
+    out.print(LogReport.of(settings, client.style(), server.deviceName(), server.filePath(),
+        appended, verification));
+    return verification.allVerified() ? 0 : 1;
+  }
+
+  /** The server on this host: prints LISTENING, waits for its client to come and go. */
+  private static int serverOnly(Vertx vertx, Steps steps, LogSettings settings,
+      PrintStream out) throws Steps.StepFailedException {
+    LogServerVerticle server = startServer(vertx, steps, settings);
+    out.println("LISTENING");
+    out.flush();
+    steps.await("wait for the client to append and leave", server.writerLeft());
+    LogVerification verification = steps.await("verify the log file", server.verify());
+    out.print(LogReport.ofServer(settings, server.deviceName(), server.filePath(),
+        verification));
+    return verification.allVerified() ? 0 : 1;
+  }
+
+  /** The client on this host, appending to the server at --server. */
+  private static int clientOnly(Vertx vertx, Steps steps, LogSettings settings,
+      Function<LogSettings, LogClient> clients, PrintStream out)
+      throws Steps.StepFailedException {
+    LogClient client = clients.apply(settings);
+    ClientReport appended = append(vertx, steps, settings, client);
+    out.print(LogReport.ofClient(settings, client.style(), appended));
+    return 0;
+  }
+
+  private static LogServerVerticle startServer(Vertx vertx, Steps steps, LogSettings settings)
+      throws Steps.StepFailedException {
+    LogServerVerticle server = new LogServerVerticle(settings);
+    steps.await("start the server (map " + settings.file() + ", register, listen on "
+        + settings.address() + ":" + settings.port() + ")", vertx.deployVerticle(server));
+    return server;
+  }
+
+  /** Deploys the client, waits for its appends, undeploys it (its connection closes). */
+  private static ClientReport append(Vertx vertx, Steps steps, LogSettings settings,
+      LogClient client) throws Steps.StepFailedException {
+    String clientId = steps.await("start the client (connect to " + settings.serverAddress()
+        + ":" + settings.port() + ")", vertx.deployVerticle(client));
+    ClientReport appended = steps.await("append the records", client.result());
+    steps.await("stop the client", vertx.undeploy(clientId));
+    return appended;
   }
 
   /** The main of both log examples: settings from args, a run, the exit code. */

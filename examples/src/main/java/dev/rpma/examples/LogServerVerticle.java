@@ -9,6 +9,7 @@ import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import java.util.EnumSet;
 import java.util.Set;
@@ -37,6 +38,7 @@ public final class LogServerVerticle extends VerticleBase {
   private RpmaServer server;
   private byte[] offer;
   private RpmaConnection writer;
+  private final Promise<Void> writerLeft = Promise.promise();
 
   public LogServerVerticle(LogSettings settings) {
     this.settings = settings;
@@ -79,8 +81,16 @@ public final class LogServerVerticle extends VerticleBase {
       return;
     }
     request.accept(offer)
-        .onSuccess(conn -> writer = conn)
+        .onSuccess(conn -> {
+          writer = conn;
+          conn.closeHandler(reason -> writerLeft.tryComplete());
+        })
         .onFailure(e -> LOG.warning("accepting the client failed: " + Steps.describe(e)));
+  }
+
+  /** Completes when the client that was accepted has gone (its connection closed). */
+  public Future<Void> writerLeft() {
+    return writerLeft.future();
   }
 
   /** The device this server's region is registered with, e.g. rxe0. */
