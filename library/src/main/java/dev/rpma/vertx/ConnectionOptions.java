@@ -174,7 +174,8 @@ public class ConnectionOptions {
 
   /**
    * Completions handled per readiness before yielding the loop to other work (default 1024);
-   * the rest are drained in a task queued on the same loop.
+   * a drain also yields after 1 ms, whichever comes first. The rest are drained at the loop's
+   * next I/O phase.
    *
    * @param drainBudget the value
    * @return these options
