@@ -112,8 +112,10 @@ class SharedReceiveQueueTest {
         () -> Future.succeededFuture(f.queue.stats())));
     assertEquals(total, queueStats.completions(), "every message through the queue's one CQ");
     for (RpmaConnection serverSide : f.clientOf.keySet()) {
-      assertEquals(0, RdmaTestSupport.statsOf(serverSide).completions(),
-          "nothing received through a connection's own CQ");
+      CompletionStats own = RdmaTestSupport.statsOf(serverSide);
+      // an idle connection's keepalive probes (a zero-byte read each) are all its CQ carried
+      assertEquals(own.keepAliveProbes(), own.completions(),
+          "no message completed on a connection's own CQ: they all went to the queue's");
     }
   }
 
@@ -214,5 +216,31 @@ class SharedReceiveQueueTest {
     byte[] got = new byte[bytes.length];
     f.outbox.buffer().get(64, got);
     assertArrayEquals(bytes, got);
+  }
+
+  @Test
+  void aMessageLongerThanItsReceiveFailsThatReceiveAndClosesOnlyItsConnection() {
+    f = new SharedQueueFixture(8, new SharedReceiveQueueOptions().setRqSize(4));
+    Future<SharedReceived> tooShort = f.queue.recv(f.inbox, 0, 16);
+    RpmaConnection sender = f.connectClient(0);
+    RpmaConnection other = f.connectClient(1);
+    f.awaitAccepted();
+    Promise<Throwable> senderServerSide = Promise.promise();
+    f.clientOf.forEach((c, n) -> {
+      if (n == 0) {
+        c.closeHandler(senderServerSide::tryComplete);
+      }
+    });
+
+    f.send(sender, 0, 3, 0); // message(0, 3): 47 bytes, longer than the receive
+    RpmaCompletionException e = assertInstanceOf(RpmaCompletionException.class,
+        awaitFailure(tooShort));
+    Throwable why = await(senderServerSide.future());
+    Future<SharedReceived> next = f.queue.recv(f.inbox, SLOT, SLOT);
+    await(f.send(other, 1, 2, 1));
+
+    assertTrue(e.getMessage().contains("shared receive queue"), e.getMessage());
+    assertTrue(why.getMessage().contains("error state"), why.getMessage());
+    assertEquals(1, f.clientOf.get(await(next).connection()));
   }
 }
