@@ -42,18 +42,19 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   private final ContextInternal userContext;
   private final ConnectionOptions options;
   private final ConnectionEngine engine;
+  /** The shared receive queue its messages land in (held for it); null if none. */
+  private final SharedReceiveQueueImpl queue;
 
   private ConnectionImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
-      ConnectionOptions options, String description, OperationMetrics metrics) {
+      ConnectionOptions options, String description, SharedReceiveQueueImpl queue,
+      OperationMetrics metrics) {
     this.peer = peer;
+    this.queue = queue;
     this.context = context;
     this.userContext = userContext;
     this.options = options;
     this.engine = new ConnectionEngine(context, options, description, LoopContexts.loopIo(context),
-        (ctx, call) -> peer.blocking(ctx, () -> {
-          call.run();
-          return null;
-        }), metrics);
+        peer.setupCalls(), metrics);
   }
 
   /**
@@ -62,9 +63,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    */
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long conn, ConnectionOptions options, String description,
-      OperationMetrics metrics) {
+      SharedReceiveQueueImpl queue, OperationMetrics metrics) {
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
-        metrics);
+        queue, metrics);
     return c.begin(conn);
   }
 
@@ -75,15 +76,19 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    */
   static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long req, byte[] privateData, List<QueuedOp> receives,
-      ConnectionOptions options, String description, OperationMetrics metrics) {
+      ConnectionOptions options, String description, SharedReceiveQueueImpl queue,
+      OperationMetrics metrics) {
     RpmaException noFds = FdHeadroom.lacking(FdHeadroom.FOR_AN_ACCEPT);
     if (noFds != null) {
       Native.connReqDelete(req); // rejected: its client's connect fails now
       ConnectionRequestImpl.fail(receives, "the request was rejected: " + noFds.getMessage());
+      if (queue != null) {
+        queue.release();
+      }
       return context.failedFuture(noFds);
     }
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
-        metrics);
+        queue, metrics);
     for (QueuedOp r : receives) {
       c.engine.prepostReceive(r, wrId -> {
         int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);
@@ -95,6 +100,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     long conn = Native.connReqConnect(req, privateData);
     if (NativeError.isError(conn)) {
       RpmaException error = Errors.rpma("rpma_conn_req_connect", conn);
+      if (queue != null) {
+        queue.release();
+      }
       c.engine.abandon(new RpmaConnectionClosedException(description + ": accept failed", error));
       return context.failedFuture(error);
     }
@@ -102,6 +110,15 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   }
 
   private Future<RpmaConnection> begin(long conn) {
+    if (queue != null) {
+      RuntimeException refused = queue.attach(this, engine, conn);
+      if (refused != null) { // never started: deleted here, then the queue's hold let go
+        return peer.blocking(context, () -> Native.connDelete(conn)).transform(ar -> {
+          queue.release();
+          return LoopContexts.onCaller(userContext, context, context.failedFuture(refused));
+        });
+      }
+    }
     peer.owned().add(this);
     context.closeFuture().add(this);
     engine.whenClosed().onComplete(ar -> {
@@ -190,6 +207,11 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   @Override
   public Future<Received> recv(MemoryRegion dst, long offset, long length) {
+    if (queue != null) {
+      return userContext.failedFuture(new IllegalStateException("recv: " + engine.description()
+          + " takes its messages from a shared receive queue: post receives with the queue's"
+          + " recv (RpmaSharedReceiveQueue.recv), which says which connection each came from"));
+    }
     String bad = local(dst, MemoryUsage.RECV, offset, length);
     return bad != null ? invalid("recv", bad)
         : submit(OpKind.RECV, dst, offset, null, 0, length, 0);

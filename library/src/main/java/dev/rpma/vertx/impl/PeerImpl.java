@@ -1,11 +1,9 @@
 package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.impl.jni.NativeConstants;
-
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeError;
-
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -14,6 +12,9 @@ import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
+import dev.rpma.vertx.RpmaSharedReceiveQueue;
+import dev.rpma.vertx.SharedReceiveQueueOptions;
+import dev.rpma.vertx.impl.engine.SetupCalls;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
@@ -46,6 +47,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    * operation racing the close fails because its connection closed), then its regions.
    */
   private final CloseFuture owned = new CloseFuture();
+  /** Its shared receive queues: after the connections attached, before the regions. */
+  private final CloseFuture queues = new CloseFuture();
   private final CloseFuture regions = new CloseFuture();
   private volatile boolean closed;
   private CloseFuture owner;
@@ -107,6 +110,14 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     return blocking(vertx.getOrCreateContext(), call);
   }
 
+  /** {@link #blocking} as the engines' {@link SetupCalls} (rpma_conn_delete, rpma_srq_delete). */
+  SetupCalls setupCalls() {
+    return (ctx, call) -> blocking(ctx, () -> {
+      call.run();
+      return null;
+    });
+  }
+
   /** Same, with the result delivered on the given context. */
   public <T> Future<T> blocking(ContextInternal context, Callable<T> call) {
     return context.executeBlocking(() -> {
@@ -130,6 +141,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   /** The ownership node of its servers and connections: add to it, remove when closed alone. */
   CloseFuture owned() {
     return owned;
+  }
+
+  /** The ownership node of its shared receive queues. */
+  CloseFuture queues() {
+    return queues;
   }
 
   /** The ownership node of its regions. */
@@ -201,6 +217,12 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
       byte[] privateData) {
+    return connect(address, port, options, privateData, null);
+  }
+
+  @Override
+  public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
+      byte[] privateData, RpmaSharedReceiveQueue queue) {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
@@ -221,11 +243,20 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
+    SharedReceiveQueueImpl srq;
+    try {
+      srq = SharedReceiveQueueImpl.hold(queue, this, ctx, opts);
+    } catch (RuntimeException e) {
+      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
+    }
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> requestConnection(address, port, opts, pdata)).compose(conn -> ConnectionImpl.start(
-            this, ctx, caller, conn, opts, "connection to " + address + ":" + port,
+        () -> Endpoints.requestConnection(handle, address, port, opts, pdata,
+            srq != null ? srq.handle() : 0))
+        .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
+        .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
+            "connection to " + address + ":" + port, srq,
             VertxOperationMetrics.of(ctx, address, port, "client", opts)));
     return LoopContexts.onCaller(caller, ctx, connected);
   }
@@ -233,6 +264,12 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
       Handler<RpmaConnectionRequest> requestHandler) {
+    return listen(address, port, options, null, requestHandler);
+  }
+
+  @Override
+  public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+      RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler) {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
@@ -251,8 +288,15 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
-    Future<RpmaServer> listening = blocking(ctx, () -> listenOn(address, port))
-        .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, requestHandler));
+    SharedReceiveQueueImpl srq;
+    try {
+      srq = SharedReceiveQueueImpl.hold(queue, this, ctx, opts);
+    } catch (RuntimeException e) {
+      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
+    }
+    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle, address, port))
+        .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
+        .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
   }
 
@@ -262,23 +306,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    */
   public long requestConnection(String address, int port, ConnectionOptions options,
       byte[] privateData) {
-    long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(options));
-    try {
-      long req = Errors.check("rpma_conn_req_new",
-          Native.connReqNew(handle, address, String.valueOf(port), cfg));
-      return Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, privateData));
-    } finally {
-      Native.connCfgDelete(cfg);
-    }
-  }
-
-  /** rpma_ep_listen, with the fix named when the port is taken; on a worker. */
-  private long listenOn(String address, int port) {
-    long ep = Native.epListen(handle, address, String.valueOf(port));
-    if (!NativeError.isError(ep)) {
-      return ep;
-    }
-    throw CauseHints.listen(Errors.rpma("rpma_ep_listen", ep), address, port);
+    return Endpoints.requestConnection(handle, address, port, options, privateData, 0);
   }
 
   @Override
@@ -288,11 +316,20 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       if (owner != null) {
         owner.remove(this);
       }
-      closing = owned.close().transform(ar -> regions.close()).transform(ar ->
+      closing = owned.close().transform(ar -> queues.close())
+          .transform(ar -> regions.close()).transform(ar ->
           blocking(() -> Errors.check("rpma_peer_delete",
               Native.peerDelete(handle)))).mapEmpty();
     }
     return closing;
+  }
+
+  @Override
+  public Future<RpmaSharedReceiveQueue> createSharedReceiveQueue(
+      SharedReceiveQueueOptions options) {
+    ContextInternal caller = vertx.getOrCreateContext();
+    return closed ? caller.failedFuture(closedError()) : SharedReceiveQueueImpl.create(this,
+        caller, options);
   }
 
   /** Its owner (the verticle that opened it, or Vert.x) is closing. */

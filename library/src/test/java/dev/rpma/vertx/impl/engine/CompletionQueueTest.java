@@ -33,7 +33,7 @@ class CompletionQueueTest {
         Thread.onSpinWait();
       }
       for (int i = 0; i < max; i++) {
-        sink.onCompletion(i, 0, 0, 0, false, 0);
+        sink.onCompletion(i, 0, 0, 0, false, 0, 0);
       }
       return max;
     }
@@ -44,7 +44,7 @@ class CompletionQueueTest {
   private final AtomicInteger delivered = new AtomicInteger();
 
   private CompletionQueue queue(CompletionSource source, int budget) {
-    return new CompletionQueue(source, (wrId, status, vendor, bytes, hasImm, imm) ->
+    return new CompletionQueue(source, (wrId, status, vendor, bytes, hasImm, imm, qpNum) ->
         delivered.incrementAndGet(), counters, BATCH, budget, continued::incrementAndGet,
         e -> {
           throw e;
