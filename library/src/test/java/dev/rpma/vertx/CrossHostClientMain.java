@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -122,8 +123,11 @@ public final class CrossHostClientMain {
     underFault("long cut", faults::cut);
     faults.heal();
     Link after = connectRetrying(options(), 30_000);
-    await(after.conn.write(after.remote, 0, local, 0, 64));
-    check(true, "long cut: after the heal, a new connection writes");
+    Future<Void> write = after.conn.write(after.remote, 0, local, 0, 64);
+    write.toCompletionStage().toCompletableFuture().handle((v, e) -> v)
+        .get(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS);
+    check(write.succeeded(), "long cut: after the heal, a new connection writes"
+        + (write.failed() ? ": " + write.cause() : ""));
     after.close();
   }
 
