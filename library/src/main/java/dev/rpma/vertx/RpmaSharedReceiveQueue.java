@@ -13,8 +13,9 @@ import io.vertx.core.Future;
  * receive of the queue is free; its {@link SharedReceived} names the connection.
  *
  * <p><b>One event loop.</b> The queue's receive CQ fd is watched on the event loop of the
- * context that created it, and its Futures complete on that context. Only connections of that
- * same event loop can attach: another loop is refused with an {@link IllegalStateException}
+ * context that created it, and its Futures complete on that context (a worker verticle's own,
+ * as a connection's do; else the event-loop context {@link #context()}). Only connections of
+ * that same event loop can attach: another loop is refused with an {@link IllegalStateException}
  * naming the fix (connect or listen from the queue's {@link #context()}). Why refused and not
  * handled: a completion is matched to its connection by queue pair number, and numbers are
  * reused; on one loop, attaching a connection, its last messages and its detaching are in

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +36,7 @@ final class SharedQueueFixture implements AutoCloseable {
   /** Server-side connection -> the client number it announced. */
   final Map<RpmaConnection, Integer> clientOf = new ConcurrentHashMap<>();
   final List<Future<RpmaConnection>> accepted = new CopyOnWriteArrayList<>();
+  private final AtomicInteger clientsConnected = new AtomicInteger();
 
   SharedQueueFixture(int slots, SharedReceiveQueueOptions options) {
     inbox = await(serverPeer.register(ByteBuffer.allocateDirect(slots * SLOT), MemoryUsage.RECV,
@@ -47,7 +49,11 @@ final class SharedQueueFixture implements AutoCloseable {
         new ConnectionOptions(), queue, req -> {
           byte[] pdata = req.privateData();
           int client = (pdata[0] & 0xff) << 8 | (pdata[1] & 0xff);
-          accepted.add(req.accept(null).onSuccess(c -> clientOf.put(c, client)));
+          // mapped before the accept's Future completes, so awaiting it is enough to see it
+          accepted.add(req.accept(null).map(c -> {
+            clientOf.put(c, client);
+            return c;
+          }));
         })));
   }
 
@@ -60,12 +66,35 @@ final class SharedQueueFixture implements AutoCloseable {
 
   /** Client number {@code n} connects (without a queue of its own). */
   RpmaConnection connectClient(int n) {
+    clientsConnected.incrementAndGet();
     return await(clientPeer.connect(ip, port, new ConnectionOptions(),
         new byte[] {(byte) (n >> 8), (byte) n}));
   }
 
-  /** Waits until the server has every accepted connection mapped to its client. */
+  /** Waits until the server has mapped every client that {@link #connectClient} connected. */
   void awaitAccepted() {
+    awaitAccepted(clientsConnected.get());
+  }
+
+  /**
+   * Waits until the server has mapped {@code count} accepted connections to their clients. A
+   * client's connect can complete before the server's request handler has returned (the accept
+   * reply goes out from inside it), so the handler's Future may not be in the list yet.
+   */
+  void awaitAccepted(int count) {
+    long deadline = System.nanoTime() + RdmaTestSupport.AWAIT_SECONDS * 1_000_000_000L;
+    while (accepted.size() < count) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the server took " + accepted.size() + " of " + count
+            + " requests");
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
     for (Future<RpmaConnection> f : accepted) {
       await(f);
     }

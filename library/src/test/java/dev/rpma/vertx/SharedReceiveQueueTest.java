@@ -202,7 +202,7 @@ class SharedReceiveQueueTest {
     Future<SharedReceived> received = clientQueue.recv(f.outbox, 64, SLOT);
     RpmaConnection client = await(onContext(clientQueue.context(), () -> f.clientPeer.connect(
         f.ip, f.port, new ConnectionOptions(), new byte[] {0, 9}, clientQueue)));
-    f.awaitAccepted();
+    f.awaitAccepted(1);
     RpmaConnection serverSide = f.clientOf.keySet().iterator().next();
     byte[] bytes = message(9, 1);
     f.inbox.buffer().put(0, bytes);

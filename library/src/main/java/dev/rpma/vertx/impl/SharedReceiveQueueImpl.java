@@ -235,7 +235,8 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     }
     MemoryRegionImpl region = (MemoryRegionImpl) dst;
     if (!region.acquire()) {
-      return userContext.failedFuture(new IllegalStateException("recv: the local region is closed"));
+      return userContext.failedFuture(
+          new IllegalStateException("recv: the local region is closed"));
     }
     PromiseInternal<SharedReceived> promise = userContext.promise();
     if (context.inThread()) {

@@ -11,7 +11,7 @@ public final class WcLayout {
   public static final int BYTE_LEN;
   public static final int IMM_DATA;
   public static final int WC_FLAGS;
-  /** The local queue pair the work request belonged to: on a shared receive queue, the connection. */
+  /** The local queue pair of the work request: on a shared receive queue, the connection. */
   public static final int QP_NUM;
 
   /** IBV_WC_WITH_IMM in wc_flags. */
