@@ -115,7 +115,9 @@ public interface RpmaMessageChannel extends ReadStream<Buffer>, WriteStream<Buff
   /**
    * The connection under the channel, for its {@link RpmaConnection#stats() stats} or other
    * operations (reads, writes); do not post sends or receives on it yourself: they would take
-   * the channel's credit and receives.
+   * the channel's credit and receives. The channel has taken its
+   * {@link RpmaConnection#closeHandler closeHandler}: use {@link #endHandler} and
+   * {@link #exceptionHandler}. Closing the connection closes the channel.
    *
    * @return the connection
    */

@@ -22,6 +22,7 @@ final class Inbox {
 
   private final ArrayDeque<Message> waiting = new ArrayDeque<>();
   private final IntConsumer release;
+  private final Handler<Throwable> handlerFailed;
   private Handler<Buffer> handler;
   private Handler<Void> endHandler;
   private long demand = FLOWING;
@@ -29,9 +30,13 @@ final class Inbox {
   private boolean endDelivered;
   private boolean delivering;
 
-  /** @param release called with a message's slice when it is handed over */
-  Inbox(IntConsumer release) {
+  /**
+   * @param release called with a message's slice when it is handed over
+   * @param handlerFailed told what a handler threw; the next messages are still handed over
+   */
+  Inbox(IntConsumer release, Handler<Throwable> handlerFailed) {
     this.release = release;
+    this.handlerFailed = handlerFailed;
   }
 
   void handler(Handler<Buffer> handler) {
@@ -81,6 +86,14 @@ final class Inbox {
     return demand == 0;
   }
 
+  private <T> void call(Handler<T> h, T value) {
+    try {
+      h.handle(value);
+    } catch (RuntimeException e) {
+      handlerFailed.handle(e);
+    }
+  }
+
   /**
    * Hands over what the demand allows. A handler that pauses, fetches or writes inside is
    * fine: the loop is not entered again, and rechecks the demand after every message.
@@ -97,11 +110,11 @@ final class Inbox {
           demand--;
         }
         release.accept(m.slice());
-        handler.handle(m.data());
+        call(handler, m.data());
       }
       if (ended && waiting.isEmpty() && !endDelivered && endHandler != null) {
         endDelivered = true;
-        endHandler.handle(null);
+        call(endHandler, null);
       }
     } finally {
       delivering = false;

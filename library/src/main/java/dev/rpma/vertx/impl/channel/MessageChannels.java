@@ -70,9 +70,10 @@ public final class MessageChannels {
           int n = opts.getReceiveBuffers();
           // the server posted its receives before accepting; ours are granted by the first message
           CreditLedger ledger = new CreditLedger(n, server.receiveBuffers(), n);
+          ContextInternal context = ContextInternal.current();
           ReceiveSide receive = new ReceiveSide(receivePool, n, opts.getReceiveBufferSize(),
-              ledger);
-          MessageChannelImpl channel = new MessageChannelImpl(ContextInternal.current(),
+              ledger, context::reportException);
+          MessageChannelImpl channel = new MessageChannelImpl(context,
               connection, receive, ledger, receivePool, sendPool, opts, server.bufferSize());
           receive.attach(connection, channel);
           receive.postAll();
@@ -130,7 +131,8 @@ public final class MessageChannels {
     int size = opts.getReceiveBufferSize();
     // the client starts with our n; we start with nothing until its grant
     CreditLedger ledger = new CreditLedger(n, 0, 0);
-    ReceiveSide receive = new ReceiveSide(receivePool, n, size, ledger);
+    ReceiveSide receive = new ReceiveSide(receivePool, n, size, ledger,
+        context::reportException);
     for (int i = 0; i < n; i++) {
       receive.watch(i, request.recv(receivePool, (long) i * size, size));
     }

@@ -47,13 +47,15 @@ final class ReceiveSide {
   private long creditMessages;
 
   @SuppressWarnings("unchecked")
-  ReceiveSide(MemoryRegion region, int buffers, int bufferSize, CreditLedger ledger) {
+  /** {@code handlerFailed}: what the reader's handlers throw goes there (the context's). */
+  ReceiveSide(MemoryRegion region, int buffers, int bufferSize, CreditLedger ledger,
+      Handler<Throwable> handlerFailed) {
     this.region = region;
     this.bytes = region.buffer();
     this.buffers = buffers;
     this.bufferSize = bufferSize;
     this.ledger = ledger;
-    this.inbox = new Inbox(this::handedOver);
+    this.inbox = new Inbox(this::handedOver, handlerFailed);
     this.arrivals = new Handler[buffers];
     for (int i = 0; i < buffers; i++) {
       int slice = i;

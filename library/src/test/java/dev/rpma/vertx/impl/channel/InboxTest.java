@@ -13,7 +13,8 @@ class InboxTest {
 
   private final List<Integer> released = new ArrayList<>();
   private final List<String> got = new ArrayList<>();
-  private final Inbox inbox = new Inbox(released::add);
+  private final List<Throwable> thrown = new ArrayList<>();
+  private final Inbox inbox = new Inbox(released::add, thrown::add);
 
   private void arrive(String text, int slice) {
     inbox.add(Buffer.buffer(text), slice);
@@ -98,5 +99,21 @@ class InboxTest {
     inbox.end();
     inbox.resume();
     assertEquals(List.of("end"), events);
+  }
+
+  @Test
+  void aHandlerThatThrowsIsReportedAndTheNextMessagesStillArrive() {
+    RuntimeException boom = new IllegalStateException("boom");
+    inbox.handler(b -> {
+      got.add(b.toString());
+      if (got.size() == 1) {
+        throw boom;
+      }
+    });
+    arrive("a", 0);
+    arrive("b", 1);
+    assertEquals(List.of("a", "b"), got);
+    assertEquals(List.of(boom), thrown);
+    assertEquals(List.of(0, 1), released);
   }
 }
