@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the modules below
+import report_channel  # noqa: E402  the message channel's overhead
 import report_contention  # noqa: E402  the host check: was the run contended?
 import report_cpu  # noqa: E402  CPU time per operation
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
@@ -700,6 +701,9 @@ def markdown(data, aggs, perftest):
         primary, sorted({k for (_, k) in primary}, key=scenario_order), LIB, HOP, C, rratio,
         scenario_label, fmt, fmt_ratio)))
 
+    out.append(report_channel.section_md(data.get("channel"), table, fmt, fmt_ratio,
+                                         data["contention"]["contended"]))
+
     if data.get("probes"):
         out.append("## Does a busy connection hold up its event loop?\n")
         out.append(
@@ -824,6 +828,7 @@ def main(argv):
         "noisy": report_spread.noisy_scenarios(
             aggs[PRIMARY], primary_keys, SPREAD_PAIRS, per_round_ratios,
             scenario_label),
+        "channel": report_channel.figures(report_channel.read(raw)),
     }
     results = {
         "note": "Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless, "
@@ -849,6 +854,7 @@ def main(argv):
         "targets": data["targets"],
         "targets_2cpu_sensitivity": data["targets_2cpu"],
         "noisy_scenarios": data["noisy"],
+        "message_channel": data["channel"],
     }
     previous_path = bench_dir / "previous-results.json"
     previous = json.loads(previous_path.read_text()) if previous_path.exists() else None

@@ -13,6 +13,8 @@
 #                            loop probe; every process on one vCPU
 #   results-2cpu.jsonl       the same, unpinned over both vCPUs (full runs only: a sensitivity
 #                            check, see BENCHMARKS.md)
+#   channel.jsonl            the message channel vs send/recv posted by hand (ChannelBenchMain),
+#                            one vCPU
 #
 # Why one vCPU for the main figures: the guest's two vCPUs are emulated by ONE host thread
 # (TCG, thread=single), so they never run in parallel. Pinned, a wakeup is a context switch, as
@@ -110,6 +112,18 @@ java_bench() {
     --probe-ms "$probe_ms"
 }
 
+# The message channel against send/recv posted by hand: round trips and one-way messages/s.
+channel_bench() {
+  local cp
+  cp="bench/target/classes:$(find bench/target/lib -name '*.jar' | sort | paste -sd:)"
+  section "message channel vs hand-posted send/recv: 1cpu, $ROUNDS round(s)"
+  rm -f "$RAW/channel.jsonl"
+  taskset -c "$PIN_CPU" java -XX:+UseSerialGC -Xms512m -Xmx512m -cp "$cp" \
+    dev.rpma.bench.ChannelBenchMain --out "$RAW/channel.jsonl" --port 7991 --rounds "$ROUNDS" \
+    --lat-warmup "$LAT_WARMUP" --lat-ops "$LAT_OPS" \
+    --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms "$TPUT_MS"
+}
+
 main() {
   [[ -n ${RPMA_TEST_IP:-} ]] || { echo "RPMA_TEST_IP is not set: run through ./dev rdma" >&2; exit 2; }
   rm -rf "$RAW"
@@ -123,6 +137,7 @@ main() {
   # tell; see bench/report_contention.py)
   echo "guest_stat_before=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" || exit 3
+  channel_bench || exit 3
   echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   if ((!QUICK)); then
     java_bench 2cpu 1 7891 0 || exit 3

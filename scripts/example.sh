@@ -6,6 +6,7 @@
 #   log         the remote persistent log, Java client (default)  dev.rpma.examples.PersistentLog
 #   pingpong    send/recv ping-pong on a receive CQ               dev.rpma.examples.PingPong
 #   kotlin-log  the persistent log with the Kotlin coroutine client  dev.rpma.examples.KotlinLogKt
+#   kotlin-messages  echo over the message channel, a Flow and a suspending send  dev.rpma.examples.KotlinMessagesKt
 # Options go to the example (e.g. --records=50000 --window=32; NAME --help lists them).
 # Exits 0 only if the example verified everything.
 #
@@ -45,7 +46,7 @@ usage() {
 }
 
 unknown_example() {
-  log "error: no example named '$1' (log, pingpong, kotlin-log)"
+  log "error: no example named '$1' (log, pingpong, kotlin-log, kotlin-messages)"
   exit 2
 }
 
@@ -54,6 +55,7 @@ main_class() {
     log) echo dev.rpma.examples.PersistentLog ;;
     pingpong) echo dev.rpma.examples.PingPong ;;
     kotlin-log) echo dev.rpma.examples.KotlinLogKt ;;
+    kotlin-messages) echo dev.rpma.examples.KotlinMessagesKt ;;
     *) return 1 ;;
   esac
 }

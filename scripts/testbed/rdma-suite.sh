@@ -2,13 +2,15 @@
 # Everything ./dev test runs next to the RDMA device, in one boot of the guest:
 #   ./dev rdma --rw target -- scripts/testbed/rdma-suite.sh
 # (it also runs on a host that has a device). Prepared on the host by test.sh: the class path
-# and the JUnit console launcher in target/rdma-suite/, the C smoke test in target/rpma_smoke.
+# (the library's, classpath.txt, and the Kotlin module's, kotlin-classpath.txt) and the JUnit
+# console launcher in target/rdma-suite/, the C smoke test in target/rpma_smoke.
 #
 # Each part leaves JUnit XML in target/rdma-reports (RPMA_REPORTS_DIR), which ./dev test adds
 # up with the host's surefire reports:
 #   1. the Java tests tagged "rdma" (JUnit console launcher: no Maven, the JVM is slow here),
 #      twice: Vert.x on Netty's epoll loop, then on its io_uring loop (-Drpma.test.transport;
-#      that pass's log in io_uring/, its JUnit XML as TEST-junit-jupiter-io_uring.xml);
+#      that pass's log in io_uring/, its JUnit XML as TEST-junit-jupiter-io_uring.xml); then
+#      the Kotlin module's tests tagged "rdma" the same way (kotlin/, -kotlin[-io_uring]);
 #   2. the C smoke test, one test case;
 #   3. every scripts/testbed/suite.d/*.sh, one test case each (passed if it exits 0), run with
 #      bash in the repository root, RPMA_TEST_IP set. Such a script may add finer-grained
@@ -36,35 +38,41 @@ xml_counts() {
     } END { print c["tests="] + 0, c["failures="] + c["errors="] }' "$1"
 }
 
-# One pass of the Java tests tagged rdma, Vert.x on TRANSPORT (epoll or io_uring): the epoll
-# pass reports as before; the io_uring pass keeps its log in io_uring/ and its case names end
-# in -io_uring, and its JUnit XML moves up under its own name, as the summary reads only the
-# top of the reports directory.
+# One pass of the JVM tests tagged rdma of MODULE (library: Java; kotlin: the coroutine API),
+# Vert.x on TRANSPORT (epoll or io_uring). The library's epoll pass reports as before
+# (TEST-junit-jupiter.xml, cases java-rdma-tests, no-jni-warnings); any other pass keeps its
+# log in a directory of its own (io_uring/, kotlin/, kotlin/io_uring/), its case names end in
+# its suffix (-io_uring, -kotlin, -kotlin-io_uring), and its JUnit XML moves up under that
+# name, as the summary reads only the top of the reports directory.
 java_rdma_tests() {
-  local transport=$1 suffix="" dir=$RPMA_REPORTS_DIR
-  if [[ $transport != epoll ]]; then
-    suffix=-$transport
-    dir=$RPMA_REPORTS_DIR/$transport
-    mkdir -p "$dir"
-  fi
-  section "Java tests tagged rdma, Vert.x on $transport"
+  local transport=$1 module=${2:-library} suffix="" dir=$RPMA_REPORTS_DIR name=java
+  [[ $module == library ]] || { suffix=-$module; dir=$dir/$module; name=$module; }
+  [[ $transport == epoll ]] || { suffix=$suffix-$transport; dir=$dir/$transport; }
+  mkdir -p "$dir"
+  section "$module: JVM tests tagged rdma, Vert.x on $transport"
   local launcher=$SUITE_DIR/junit-platform-console-standalone.jar
-  if [[ ! -d library/target/test-classes ]]; then
-    echo "no library/target/test-classes: no Java tests to run"
+  local classes=$module/target/test-classes cp_file=$SUITE_DIR/classpath.txt
+  [[ $module == library ]] || cp_file=$SUITE_DIR/$module-classpath.txt
+  if [[ ! -d $classes ]]; then
+    echo "no $classes: no tests to run"
     return 0
   fi
-  if [[ ! -f $launcher || ! -f $SUITE_DIR/classpath.txt ]]; then
-    echo "$launcher or the class path is missing (prepared by ./dev test): not run"
-    "$TESTBED/report-case" "java-rdma-tests$suffix" sh -c 'echo "not prepared: see the ./dev test output"; exit 1'
+  if [[ ! -f $launcher || ! -f $cp_file ]]; then
+    echo "$launcher or $cp_file is missing (prepared by ./dev test): not run"
+    "$TESTBED/report-case" "$name-rdma-tests$suffix" sh -c 'echo "not prepared: see the ./dev test output"; exit 1'
     return 1
   fi
   local cp java=${JAVA_HOME:+$JAVA_HOME/bin/}java rc=0
-  cp="library/target/test-classes:library/target/classes:$(cat "$SUITE_DIR/classpath.txt")"
-  local log=$dir/java-rdma-tests.log
+  # a module's own classes first, then the library's as built here (not a copy from ~/.m2)
+  cp="$classes:$module/target/classes"
+  [[ $module == library ]] || cp+=":library/target/classes"
+  cp+=":$(cat "$cp_file")"
+  local log=$dir/$name-rdma-tests.log
+  [[ $module == library ]] && log=$dir/java-rdma-tests.log
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   "$java" $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors \
-    --class-path "$cp" --scan-class-path library/target/test-classes --include-tag rdma \
+    --class-path "$cp" --scan-class-path "$classes" --include-tag rdma \
     --exclude-tag destructive \
     --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
@@ -80,7 +88,7 @@ java_rdma_tests() {
   # broken class path) must still count as a failure.
   [[ -f $report ]] && failed=$(xml_counts "$report" | cut -d' ' -f2)
   if ((rc != 0 && failed == 0)); then
-    "$TESTBED/report-case" "java-rdma-tests$suffix" sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
+    "$TESTBED/report-case" "$name-rdma-tests$suffix" sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
   fi
   return $((rc != 0))
 }
@@ -108,6 +116,8 @@ suite_d() {
 status=0
 java_rdma_tests epoll || status=1
 java_rdma_tests io_uring || status=1
+java_rdma_tests epoll kotlin || status=1
+java_rdma_tests io_uring kotlin || status=1
 smoke_test || status=1
 suite_d || status=1
 exit $status

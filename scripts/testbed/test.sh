@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ./dev test: the whole test run, as CI does it (.ci/run).
 #   1. ./dev setup;
-#   2. mvn install of every module (library, examples, bench) without the rdma-tagged tests
+#   2. mvn install of every module (library, kotlin, examples, bench) without the rdma-tagged tests
 #      (the host has no RDMA device): what does not build, or fails a host test, is red;
 #      then three host cases: scripts/shade-check.sh (a relocated copy of the library loads its
 #      natives), scripts/consumer-check.sh (a project depending on the installed library as the
@@ -22,7 +22,7 @@ cd "$REPO_ROOT"
 exec </dev/null
 
 # The Maven modules (the parent POM's), whose host tests count in the summary.
-MODULES=(library examples bench)
+MODULES=(library kotlin examples bench)
 SUITE_DIR=target/rdma-suite
 REPORTS_DIR=target/rdma-reports
 # A fixed version: the plugin prefix alone would resolve whatever is newest.
@@ -62,6 +62,13 @@ prepare_java_suite() {
   fi
   tr ':' '\n' <"$SUITE_DIR/classpath.full.txt" |
     grep -vE '/org/(junit|opentest4j|apiguardian)/' | paste -sd: >"$SUITE_DIR/classpath.txt"
+  # the Kotlin module's: the same, and without the library's jar (the suite puts
+  # library/target/classes first, as for the library's own tests)
+  quiet_mvn -f kotlin/pom.xml "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$PWD/$SUITE_DIR/kotlin-classpath.full.txt" || return 1
+  tr ':' '\n' <"$SUITE_DIR/kotlin-classpath.full.txt" |
+    grep -vE '/org/(junit|opentest4j|apiguardian)/|/dev/rpma/vertx-rpma/' |
+    paste -sd: >"$SUITE_DIR/kotlin-classpath.txt"
   quiet_mvn -N "$DEP_PLUGIN:copy" \
     -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
     -DoutputDirectory="$SUITE_DIR" -Dmdep.stripVersion=true || return 1

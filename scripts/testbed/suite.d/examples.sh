@@ -9,6 +9,7 @@ CASES=(
   "examples.log log --records=500 --window=16"
   "examples.pingpong pingpong --rounds=500"
   "examples.kotlin-log kotlin-log --records=500 --window=16"
+  "examples.kotlin-messages kotlin-messages --messages=2000"
 )
 
 status=0

@@ -1,23 +1,20 @@
 package dev.rpma.examples;
 
-import dev.rpma.vertx.MemoryRegion;
-import dev.rpma.vertx.MemoryUsage;
-import dev.rpma.vertx.Received;
-import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaMessageChannel;
 import dev.rpma.vertx.RpmaPeer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import java.nio.ByteBuffer;
+import io.vertx.core.buffer.Buffer;
 
-/** The ping-pong client: one ping at a time, each checked against its pong. */
+/** The ping-pong client: one ping at a time over a message channel, each checked against its pong. */
 public final class PingClientVerticle extends VerticleBase {
 
   private final PingPongSettings settings;
   private final Promise<ClientReport> result = Promise.promise();
   private RpmaPeer peer;
-  private MemoryRegion buffers;
-  private RpmaConnection connection;
+  private RpmaMessageChannel channel;
+  private Promise<Buffer> pong;
 
   public PingClientVerticle(PingPongSettings settings) {
     this.settings = settings;
@@ -33,41 +30,41 @@ public final class PingClientVerticle extends VerticleBase {
     return RpmaPeer.open(vertx, settings.address())
         .compose(opened -> {
           peer = opened;
-          // [0, size): the ping; [size, 2 size): where the pong arrives
-          return peer.register(ByteBuffer.allocateDirect(2 * settings.messageSize()),
-              MemoryUsage.SEND, MemoryUsage.RECV);
-        })
-        .compose(registered -> {
-          buffers = registered;
-          return peer.connect(settings.address(), settings.port(),
-              EchoServerVerticle.connectionOptions(settings), null);
+          return RpmaMessageChannel.connect(peer, settings.address(), settings.port(),
+              EchoServerVerticle.connectionOptions(settings),
+              EchoServerVerticle.channelOptions(settings));
         })
         .onSuccess(connected -> {
-          connection = connected;
+          channel = connected;
+          channel.handler(this::onPong);
+          channel.endHandler(v -> result.tryFail("the server closed the channel"));
           WindowedRunner.run("round trip", settings.rounds(), 1, (round, lane) -> ping(round))
-              .map(m -> new ClientReport(peer.deviceName(), m, connection.stats()))
+              .map(m -> new ClientReport(peer.deviceName(), m, channel.connection().stats()))
               .onComplete(result);
         });
   }
 
   private Future<Void> ping(long round) {
-    int size = settings.messageSize();
-    // The pong's receive goes first: the pong may be back before this method returns.
-    Future<Received> pong = connection.recv(buffers, size, size);
-    ByteBuffer bytes = buffers.buffer();
-    PingMessage.fill(bytes, 0, round, size);
-    Future<Void> sent = connection.send(buffers, 0, size);
-    return Future.all(sent, pong).compose(v -> {
-      String problem = PingMessage.checkEcho(bytes, 0, size, size, pong.result());
+    Buffer ping = PingMessage.ping(round, settings.messageSize());
+    pong = Promise.promise();
+    Future<Buffer> answer = pong.future();
+    return Future.all(channel.write(ping), answer).compose(v -> {
+      String problem = PingMessage.checkEcho(ping, answer.result());
       return problem == null ? Future.succeededFuture()
           : Future.failedFuture(new IllegalStateException(problem));
     });
   }
 
+  private void onPong(Buffer message) {
+    if (pong == null || !pong.tryComplete(message)) {
+      result.tryFail("a pong arrived that no ping asked for");
+    }
+  }
+
   @Override
   public Future<?> stop() {
     result.tryFail("the client was stopped before it finished");
-    Future<Void> closed = connection == null ? Future.succeededFuture() : connection.close();
+    Future<Void> closed = channel == null ? Future.succeededFuture() : channel.close();
     return closed.eventually(() -> peer == null ? Future.succeededFuture() : peer.close());
   }
 }

@@ -1,7 +1,6 @@
 package dev.rpma.examples;
 
-import dev.rpma.vertx.Received;
-import java.nio.ByteBuffer;
+import io.vertx.core.buffer.Buffer;
 import java.util.SplittableRandom;
 
 /** A ping: its round number, then bytes derived from it; the pong must be an exact echo. */
@@ -10,21 +9,25 @@ final class PingMessage {
   private PingMessage() {
   }
 
-  static void fill(ByteBuffer buffer, int offset, long round, int size) {
-    buffer.putLong(offset, round);
+  static Buffer ping(long round, int size) {
+    Buffer b = Buffer.buffer(size).appendLong(round);
     SplittableRandom random = new SplittableRandom(round);
     for (int i = 8; i < size; i++) {
-      buffer.put(offset + i, (byte) random.nextInt());
+      b.appendByte((byte) random.nextInt());
     }
+    return b;
   }
 
-  /** @return null when the pong at {@code pongOffset} echoes the ping, else what differs */
-  static String checkEcho(ByteBuffer buffer, int pingOffset, int pongOffset, int size,
-      Received pong) {
-    if (pong.byteLength() != size) {
-      return "the pong has " + pong.byteLength() + " bytes, the ping had " + size;
+  /** @return null when {@code pong} echoes {@code ping}, else what differs */
+  static String checkEcho(Buffer ping, Buffer pong) {
+    if (pong.length() != ping.length()) {
+      return "the pong has " + pong.length() + " bytes, the ping had " + ping.length();
     }
-    int mismatch = buffer.slice(pingOffset, size).mismatch(buffer.slice(pongOffset, size));
-    return mismatch < 0 ? null : "the pong differs from the ping at byte " + mismatch;
+    for (int i = 0; i < ping.length(); i++) {
+      if (ping.getByte(i) != pong.getByte(i)) {
+        return "the pong differs from the ping at byte " + i;
+      }
+    }
+    return null;
   }
 }

@@ -4,8 +4,9 @@ import io.vertx.core.Vertx;
 import java.io.PrintStream;
 
 /**
- * Messaging ping-pong: a client verticle sends a message, an echo server verticle sends it
- * back, N times, one at a time; receives complete on a receive CQ of their own. Prints round
+ * Messaging ping-pong over {@code RpmaMessageChannel}: a client verticle writes a message, an
+ * echo server verticle writes it back, N times, one at a time; receives complete on a receive
+ * CQ of their own. Prints round
  * trips/s and latency percentiles. Exit code 0 only when every pong echoed its ping.
  */
 public final class PingPong {
@@ -68,7 +69,7 @@ public final class PingPong {
     return String.format("""
         ping-pong: PASSED
           device       %s at %s:%d, server and client verticles in one JVM
-          messages     %d B, send/recv, one in flight, receive CQ of %d on both sides
+          messages     %d B, message channel (send/recv with credit), one in flight, receive CQ and receives %d on both sides
           verified     %d of %d pongs echoed their ping
           throughput   %.0f round trips/s (%.2f s)
           latency      %s

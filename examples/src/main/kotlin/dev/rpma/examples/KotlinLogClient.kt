@@ -1,12 +1,13 @@
 package dev.rpma.examples
 
 import dev.rpma.vertx.FlushType
-import dev.rpma.vertx.MemoryRegion
 import dev.rpma.vertx.MemoryUsage
 import dev.rpma.vertx.RegionOffer
 import dev.rpma.vertx.RemoteMemoryRegion
-import dev.rpma.vertx.RpmaConnection
-import dev.rpma.vertx.RpmaPeer
+import dev.rpma.vertx.kotlin.Connection
+import dev.rpma.vertx.kotlin.Peer
+import dev.rpma.vertx.kotlin.Region
+import dev.rpma.vertx.kotlin.openRpmaPeer
 import io.vertx.core.Future
 import io.vertx.core.Promise
 import io.vertx.kotlin.coroutines.CoroutineVerticle
@@ -17,17 +18,20 @@ import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.launch
 
 /**
- * The log client with coroutines: the same appends as [LogClientVerticle], written as plain
- * sequential code. The window is `window` coroutines, each appending one record at a time
- * into its own slot; they all run on this verticle's event loop, so they share the sequence
- * counter without locks, and a suspended one waits without holding a thread.
+ * The log client with coroutines, on the Kotlin API (`vertx-rpma-kotlin`): the same appends as
+ * [LogClientVerticle], written as plain sequential code with suspend functions. The window is
+ * `window` coroutines, each appending one record at a time into its own slot; they all run on
+ * this verticle's event loop, so they share the sequence counter without locks, and a
+ * suspended one waits without holding a thread. A lane that is cancelled mid-append resumes
+ * only once the device is done with its slot (the module's cancellation rule), so nothing
+ * here has to track slots in flight.
  */
 class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), LogClient {
 
   private val result = Promise.promise<ClientReport>()
-  private lateinit var peer: RpmaPeer
-  private lateinit var slots: MemoryRegion
-  private lateinit var connection: RpmaConnection
+  private lateinit var peer: Peer
+  private lateinit var slots: Region
+  private lateinit var connection: Connection
   private lateinit var log: RemoteMemoryRegion
 
   override fun style() = "Kotlin coroutines"
@@ -36,17 +40,17 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
 
   /** Returns once connected; the appends then run in a coroutine of this verticle. */
   override suspend fun start() {
-    peer = RpmaPeer.open(vertx, settings.address()).coAwait()
+    peer = vertx.openRpmaPeer(settings.address())
     slots = peer.register(ByteBuffer.allocateDirect(LogAppender.slotBytes(settings)),
-        MemoryUsage.WRITE_SRC).coAwait()
-    connection = peer.connect(settings.address(), settings.port(),
-        LogServerVerticle.connectionOptions(settings), null).coAwait()
+        MemoryUsage.WRITE_SRC)
+    connection = peer.connect(settings.serverAddress(), settings.port(),
+        LogServerVerticle.connectionOptions(settings))
     // the server's offer: its peer configuration (applied: the persistent flush needs it), the log
-    log = RegionOffer.fromBytes(connection.remotePrivateData()).applyTo(connection)
+    log = RegionOffer.fromBytes(connection.remotePrivateData).applyTo(connection.java)
     LogClientChecks.check(log, settings).coAwait()
     launch {
       try {
-        result.tryComplete(ClientReport(peer.deviceName(), appendAll(), connection.stats()))
+        result.tryComplete(ClientReport(peer.deviceName, appendAll(), connection.stats()))
       } catch (e: CancellationException) {
         result.tryFail("the client was stopped before it finished")
       } catch (e: Exception) {
@@ -85,25 +89,22 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
   private suspend fun append(sequence: Long, lane: Int) {
     val size = settings.recordSize()
     val slot = lane * size
-    val offset = settings.offsetOf(sequence)
     LogRecordFormat.encode(slots.buffer(), slot, sequence, size)
-    val written = connection.write(log, offset, slots, slot.toLong(), size.toLong())
-    val durable = connection.flush(log, offset, size.toLong(), FlushType.PERSISTENT)
-    written.coAwait()
-    durable.coAwait()
+    connection.writeAndFlush(log, settings.offsetOf(sequence), slots, slot.toLong(),
+        size.toLong(), FlushType.PERSISTENT)
   }
 
   override suspend fun stop() {
     result.tryFail("the client was stopped before it finished")
     // Disconnect first, so the server sees its writer leave; then free what is ours.
     if (::connection.isInitialized) {
-      runCatching { connection.close().coAwait() }
+      runCatching { connection.close() }
     }
     if (::log.isInitialized) {
       log.close()
     }
     if (::peer.isInitialized) {
-      peer.close().coAwait()
+      peer.close()
     }
   }
 }

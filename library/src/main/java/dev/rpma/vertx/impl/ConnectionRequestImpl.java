@@ -34,6 +34,10 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
     this.privateData = privateData;
   }
 
+  ServerImpl server() {
+    return server;
+  }
+
   @Override
   public byte[] privateData() {
     return privateData.clone();

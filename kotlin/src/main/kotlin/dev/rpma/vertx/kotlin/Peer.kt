@@ -1,0 +1,77 @@
+package dev.rpma.vertx.kotlin
+
+import dev.rpma.vertx.ConnectionOptions
+import dev.rpma.vertx.MemoryUsage
+import dev.rpma.vertx.RpmaPeer
+import io.vertx.core.Vertx
+import java.nio.ByteBuffer
+import java.util.EnumSet
+
+/**
+ * Opens the RDMA device that serves [address] (device lookup and `rpma_peer_new` run on a
+ * worker, never on the event loop). The peer belongs to the calling context (a verticle's
+ * closes it on undeploy), else to Vert.x. Cancelled before it arrives, the peer is closed.
+ */
+public suspend fun Vertx.openRpmaPeer(address: String): Peer =
+  RpmaPeer.open(this, address).awaitOwned { it.close() }.suspending()
+
+/**
+ * A device ([RpmaPeer]) with suspend functions: registers memory, connects, listens. Closing
+ * it closes its servers and connections, then its regions.
+ */
+public class Peer internal constructor(
+  /** The library's peer, for the Java API. */
+  public val java: RpmaPeer,
+) {
+
+  /** The address the peer was opened for. */
+  public val address: String get() = java.address()
+
+  /** The RDMA device's name, e.g. `rxe0`. */
+  public val deviceName: String get() = java.deviceName()
+
+  /**
+   * Registers [buffer] (direct, or a `MappedByteBuffer` of a file) for [usages]; on a worker.
+   * Cancelled before it is registered, the region is closed when it arrives.
+   */
+  public suspend fun register(buffer: ByteBuffer, usages: Set<MemoryUsage>): Region =
+    java.register(buffer, usages).awaitOwned { it.close() }.suspending()
+
+  /** [register] for one or more usages. */
+  public suspend fun register(buffer: ByteBuffer, usage: MemoryUsage, vararg more: MemoryUsage):
+    Region = register(buffer, EnumSet.of(usage, *more))
+
+  /**
+   * Connects to a server; returns once the connection is established. It belongs to the
+   * calling context. Cancelled before that, the connection is closed when it arrives.
+   */
+  public suspend fun connect(
+    address: String,
+    port: Int,
+    options: ConnectionOptions = ConnectionOptions(),
+    privateData: ByteArray? = null,
+  ): Connection =
+    java.connect(address, port, options, privateData).awaitOwned { it.close() }.suspending()
+
+  /**
+   * Listens on [address]:[port]; incoming connection requests arrive in [Server.requests].
+   * The server belongs to the calling context. Cancelled before it listens, it is closed.
+   */
+  public suspend fun listen(
+    address: String,
+    port: Int,
+    options: ConnectionOptions = ConnectionOptions(),
+  ): Server {
+    val requests = RequestQueue()
+    val server = java.listen(address, port, options, requests::offer).awaitOwned { it.close() }
+    return Server(server, requests)
+  }
+
+  /** Closes the peer: its servers and connections, then its regions, then the device. */
+  public suspend fun close(): Unit = java.close().awaitClosed()
+
+  override fun toString(): String = "Peer($address on $deviceName)"
+}
+
+/** This library peer as a [Peer] of the coroutine API. */
+public fun RpmaPeer.suspending(): Peer = Peer(this)

@@ -1,0 +1,89 @@
+package dev.rpma.vertx.kotlin
+
+import dev.rpma.vertx.MessageChannelOptions
+import io.vertx.core.buffer.Buffer
+import java.nio.file.Files
+import java.nio.file.Path
+import kotlin.random.Random
+import kotlinx.coroutines.async
+import kotlinx.coroutines.coroutineScope
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.collect
+import kotlinx.coroutines.flow.onEach
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Tag
+import org.junit.jupiter.api.Test
+
+/**
+ * A long stream from a suspending send to a Flow whose collector stalls at random: every
+ * message arrives once, in order, intact, and the device counts no receiver-not-ready. 20,000
+ * messages by default (each is a JVM hop under the emulator); `RPMA_CHANNEL_MESSAGES` sets
+ * another count, as for the library's ChannelStreamTest.
+ */
+@Tag("rdma")
+class ChannelStreamDeviceTest {
+
+  private val messages = System.getenv("RPMA_CHANNEL_MESSAGES")?.toInt() ?: 20_000
+
+  /** Message [seq]: its number, then bytes that depend on it, 4 to MAX_SIZE long. */
+  private fun message(seq: Int): Buffer {
+    val length = 4 + (seq * 7919) % (MAX_SIZE - 3)
+    val b = Buffer.buffer(length).appendInt(seq)
+    for (i in 4 until length) b.appendByte((seq + i).toByte())
+    return b
+  }
+
+  @Test
+  fun aLongStreamToAStallingCollectorArrivesCompleteInOrderWithoutReceiverNotReady() =
+    Device.test { vertx ->
+      val ip = Device.ip()
+      val serverPeer = vertx.openRpmaPeer(ip)
+      val clientPeer = vertx.openRpmaPeer(ip)
+      val options = MessageChannelOptions().setReceiveBufferSize(MAX_SIZE).setReceiveBuffers(16)
+      val server = serverPeer.listen(ip, Device.nextPort())
+      val rnrBefore = rnrCount(serverPeer.deviceName)
+      val (reader, writer) = coroutineScope {
+        val accepted = async { server.requests.receive().acceptChannel(options) }
+        val writer = clientPeer.connectChannel(ip, server.port)
+        accepted.await() to writer
+      }
+      val random = Random(42)
+      var expected = 0
+      var wrong: String? = null
+
+      val received = async {
+        reader.messages().onEach {
+          if (random.nextInt(500) == 0) delay(random.nextLong(1, 50)) // the collector stalls
+        }.collect {
+          val seq = expected++
+          if (wrong == null && it != message(seq)) {
+            wrong = "message $seq arrived as ${it.length()} bytes, number ${it.getInt(0)}"
+          }
+        }
+      }
+      for (seq in 0 until messages) writer.send(message(seq))
+      writer.end()
+      received.await()
+
+      assertNull(wrong)
+      assertEquals(messages, expected, "every message arrived, once")
+      assertEquals(rnrBefore, rnrCount(serverPeer.deviceName), "no receiver-not-ready")
+      clientPeer.close()
+      serverPeer.close()
+    }
+
+  private companion object {
+    const val MAX_SIZE = 512
+
+    /** The device's receiver-not-ready counters (rxe's hw_counters), summed; -1 if none. */
+    fun rnrCount(device: String): Long {
+      val counters = Path.of("/sys/class/infiniband", device, "ports/1/hw_counters")
+      if (!Files.isDirectory(counters)) return -1
+      return Files.list(counters).use { files ->
+        files.filter { it.fileName.toString().contains("rnr") }
+            .mapToLong { Files.readString(it).trim().toLong() }.sum()
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.RpmaPeer;
+import io.vertx.core.Future;
+import io.vertx.core.internal.ContextInternal;
+
+/**
+ * What layers built on a connection (the message channel) need to know about it beyond the
+ * API: when it has ended however it ended (closeHandler only hears the ends it did not cause);
+ * a request's peer and the context its Futures complete on.
+ */
+public final class ConnectionHooks {
+
+  private ConnectionHooks() {
+  }
+
+  /**
+   * Completes when librpma has released the connection, whoever closed it (its user, its
+   * owner, the peer, a failure).
+   */
+  public static Future<Void> whenClosed(RpmaConnection connection) {
+    return ((ConnectionImpl) connection).whenClosed();
+  }
+
+  /**
+   * Whether {@code reason} (from {@link RpmaConnection#closeHandler}) is the peer's orderly
+   * disconnect, an end and not an error: the RDMA CM's CLOSED event (CloseReasons.ended).
+   */
+  public static boolean closedByPeer(Throwable reason) {
+    return reason != null && reason.getCause() == null && reason.getMessage() != null
+        && reason.getMessage().endsWith(" was closed by the peer");
+  }
+
+  /** The peer (protection domain) whose server took {@code request}. */
+  public static RpmaPeer peerOf(RpmaConnectionRequest request) {
+    return ((ConnectionRequestImpl) request).server().peer();
+  }
+
+  /** The context {@code request}'s Futures (its receives', its accept's) complete on. */
+  public static ContextInternal contextOf(RpmaConnectionRequest request) {
+    return ((ConnectionRequestImpl) request).server().userContext();
+  }
+}
