@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A long stream through the message channel whose reader pauses and resumes at random: every
  * message arrives, once, in order, intact; no operation fails; the device counts no
- * receiver-not-ready; memory stays flat. 100,000 messages by default;
+ * receiver-not-ready; memory stays flat. 50,000 messages by default;
  * {@code RPMA_CHANNEL_MESSAGES=1000000} (README) for the million. No time limit while messages
  * keep arriving; none for 60 s is a stall and fails the test with both sides' counters.
  */
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 class ChannelStreamTest {
 
   private static final long MESSAGES = Long.parseLong(
-      System.getenv().getOrDefault("RPMA_CHANNEL_MESSAGES", "100000"));
+      System.getenv().getOrDefault("RPMA_CHANNEL_MESSAGES", "50000"));
   private static final int MAX_SIZE = 512;
   /** No message for this long fails the test as a stall (a run of any length may take longer). */
   private static final long STALL_SECONDS = 60;
