@@ -36,10 +36,15 @@ import java.util.concurrent.Callable;
  */
 public final class PeerImpl implements RpmaPeer, Closeable {
 
+  static {
+    ConnectionLimits.preload();
+  }
+
   private final VertxInternal vertx;
   private final String address;
   private final String deviceName;
   private final long handle;
+  private final DeviceLimits device;
   private final Object setupLock = new Object();
   /**
    * What this peer made, closed before the peer: its servers and connections first (so an
@@ -51,10 +56,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private CloseFuture owner;
   private Future<Void> closing;
 
-  private PeerImpl(VertxInternal vertx, String address, String deviceName, long handle) {
+  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle) {
     this.vertx = vertx;
     this.address = address;
-    this.deviceName = deviceName;
+    this.deviceName = device.device();
+    this.device = device;
     this.handle = handle;
   }
 
@@ -79,8 +85,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
             + " (is an RDMA link, e.g. Soft-RoCE rxe, configured on its interface?): "
             + e.getMessage(), e.code(), e.errno());
       }
+      DeviceLimits device = DeviceLimits.query(ibv, Native.ibvDeviceName(ibv));
       long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
-      return new PeerImpl(vx, address, Native.ibvDeviceName(ibv), peer);
+      return new PeerImpl(vx, address, device, peer);
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
 
@@ -100,6 +107,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
 
   public long handle() {
     return handle;
+  }
+
+  /** What the device allows: queue sizes, queue pairs, completion queues, regions. */
+  DeviceLimits device() {
+    return device;
   }
 
   /** Runs a set-up call on a worker thread, serialised per peer; result on the caller's context. */
@@ -214,6 +226,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       invalid = "private data must be at most " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
           + " bytes (the RDMA CM limit of a connect request), got " + privateData.length;
     }
+    if (invalid == null) {
+      invalid = device.checkQueues(options);
+    }
     if (invalid != null) {
       return ctx.failedFuture(new IllegalArgumentException(invalid));
     }
@@ -243,6 +258,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     if (invalid == null && requestHandler == null) {
       invalid = "a request handler is required";
     }
+    if (invalid == null) {
+      invalid = device.checkQueues(options); // its accepted connections' queues
+    }
     if (invalid != null) {
       return ctx.failedFuture(new IllegalArgumentException(invalid));
     }
@@ -263,9 +281,17 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       byte[] privateData) {
     long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(options));
     try {
-      long req = Errors.check("rpma_conn_req_new",
-          Native.connReqNew(handle, address, String.valueOf(port), cfg));
-      return Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, privateData));
+      long req = Native.connReqNew(handle, address, String.valueOf(port), cfg);
+      if (NativeError.isError(req)) {
+        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_new", req),
+            "cannot connect", device, options);
+      }
+      long conn = Native.connReqConnect(req, privateData);
+      if (NativeError.isError(conn)) {
+        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_connect", conn),
+            "cannot connect", device, options);
+      }
+      return conn;
     } finally {
       Native.connCfgDelete(cfg);
     }
