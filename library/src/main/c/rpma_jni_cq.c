@@ -125,6 +125,7 @@ vrpma_wc_layout(JNIEnv *env, jclass cls, jintArray out)
 		(jint)offsetof(struct ibv_wc, byte_len),
 		(jint)offsetof(struct ibv_wc, imm_data),
 		(jint)offsetof(struct ibv_wc, wc_flags),
+		(jint)offsetof(struct ibv_wc, qp_num),
 	};
 	jsize n = (jsize)(sizeof(layout) / sizeof(layout[0]));
 	if ((*env)->GetArrayLength(env, out) < n)

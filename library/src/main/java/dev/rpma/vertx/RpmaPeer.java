@@ -112,7 +112,51 @@ public interface RpmaPeer {
       Handler<RpmaConnectionRequest> requestHandler);
 
   /**
-   * Closes what this peer made (servers, connections, regions), then the peer itself.
+   * Connects to a server, the connection attached to a shared receive queue: the messages it
+   * receives land in the queue's receives ({@link RpmaConnection#recv} is refused on it).
+   *
+   * @param address the server's address
+   * @param port the server's port
+   * @param options the connection's queues and timeouts ({@code sharedCompletionChannel} must
+   *     be off: the queue's receive CQ has a channel of its own)
+   * @param privateData as {@link #connect(String, int, ConnectionOptions, byte[])}
+   * @param queue a queue of this peer, open, on the caller's event loop; null for none
+   * @return a Future completed with the established connection; failed with an
+   *     {@link IllegalStateException} or {@link IllegalArgumentException} naming what is wrong
+   *     with the queue (another peer's, closed, another event loop)
+   */
+  Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
+      byte[] privateData, RpmaSharedReceiveQueue queue);
+
+  /**
+   * Listens as {@link #listen(String, int, ConnectionOptions, Handler)}, every connection it
+   * accepts attached to a shared receive queue (the queue pair is made when a request arrives,
+   * so the queue is the listener's, not each accept's). Receives cannot be posted on its
+   * requests: post them to the queue.
+   *
+   * @param address a local address this peer's device serves
+   * @param port the port to listen on
+   * @param options the queues and timeouts of the connections accepted
+   * @param queue a queue of this peer, open, on the caller's event loop; null for none
+   * @param requestHandler called with each incoming request
+   * @return a Future completed with the server when it listens
+   */
+  Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+      RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler);
+
+  /**
+   * Makes a shared receive queue on this peer's device, its receive CQ watched on the caller's
+   * event loop (see {@link RpmaSharedReceiveQueue}); owned by this peer and by the caller's
+   * context.
+   *
+   * @param options its sizes
+   * @return a Future completed with the queue
+   */
+  Future<RpmaSharedReceiveQueue> createSharedReceiveQueue(SharedReceiveQueueOptions options);
+
+  /**
+   * Closes what this peer made (servers, connections, shared receive queues, regions), then
+   * the peer itself.
    *
    * @return a Future completed when all of it is closed
    */

@@ -41,18 +41,18 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   private final ContextInternal userContext;
   private final ConnectionOptions options;
   private final ConnectionEngine engine;
+  /** The shared receive queue its messages land in (held for it); null if none. */
+  private final SharedReceiveQueueImpl queue;
 
   private ConnectionImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
-      ConnectionOptions options, String description) {
+      ConnectionOptions options, String description, SharedReceiveQueueImpl queue) {
     this.peer = peer;
+    this.queue = queue;
     this.context = context;
     this.userContext = userContext;
     this.options = options;
     this.engine = new ConnectionEngine(context, options, description, LoopContexts.loopIo(context),
-        (ctx, call) -> peer.blocking(ctx, () -> {
-          call.run();
-          return null;
-        }));
+        peer.setupCalls());
   }
 
   /**
@@ -60,8 +60,10 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    * ESTABLISHED. Call on the context.
    */
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context,
-      ContextInternal userContext, long conn, ConnectionOptions options, String description) {
-    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
+      ContextInternal userContext, long conn, ConnectionOptions options, String description,
+      SharedReceiveQueueImpl queue) {
+    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
+        queue);
     return c.begin(conn);
   }
 
@@ -72,14 +74,18 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    */
   static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long req, byte[] privateData, List<QueuedOp> receives,
-      ConnectionOptions options, String description) {
+      ConnectionOptions options, String description, SharedReceiveQueueImpl queue) {
     RpmaException noFds = FdHeadroom.lacking(FdHeadroom.FOR_AN_ACCEPT);
     if (noFds != null) {
       Native.connReqDelete(req); // rejected: its client's connect fails now
       ConnectionRequestImpl.fail(receives, "the request was rejected: " + noFds.getMessage());
+      if (queue != null) {
+        queue.release();
+      }
       return context.failedFuture(noFds);
     }
-    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description);
+    ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
+        queue);
     for (QueuedOp r : receives) {
       c.engine.prepostReceive(r, wrId -> {
         int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);
@@ -91,6 +97,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     long conn = Native.connReqConnect(req, privateData);
     if (NativeError.isError(conn)) {
       RpmaException error = Errors.rpma("rpma_conn_req_connect", conn);
+      if (queue != null) {
+        queue.release();
+      }
       c.engine.abandon(new RpmaConnectionClosedException(description + ": accept failed", error));
       return context.failedFuture(error);
     }
@@ -98,6 +107,15 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   }
 
   private Future<RpmaConnection> begin(long conn) {
+    if (queue != null) {
+      RuntimeException refused = queue.attach(this, engine, conn);
+      if (refused != null) { // never started: deleted here, then the queue's hold let go
+        return peer.blocking(context, () -> Native.connDelete(conn)).transform(ar -> {
+          queue.release();
+          return LoopContexts.onCaller(userContext, context, context.failedFuture(refused));
+        });
+      }
+    }
     peer.owned().add(this);
     context.closeFuture().add(this);
     engine.whenClosed().onComplete(ar -> {
@@ -186,6 +204,11 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   @Override
   public Future<Received> recv(MemoryRegion dst, long offset, long length) {
+    if (queue != null) {
+      return userContext.failedFuture(new IllegalStateException("recv: " + engine.description()
+          + " takes its messages from a shared receive queue: post receives with the queue's"
+          + " recv (RpmaSharedReceiveQueue.recv), which says which connection each came from"));
+    }
     String bad = local(dst, MemoryUsage.RECV, offset, length);
     return bad != null ? invalid("recv", bad)
         : submit(OpKind.RECV, dst, offset, null, 0, length, 0);

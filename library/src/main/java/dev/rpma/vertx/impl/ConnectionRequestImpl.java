@@ -42,6 +42,11 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
   @Override
   public synchronized Future<Received> recv(MemoryRegion dst, long offset, long length) {
     ContextInternal context = server.userContext();
+    if (server.hasSharedQueue()) {
+      return context.failedFuture(new IllegalStateException("recv: this server's connections take"
+          + " their messages from its shared receive queue: post receives with the queue's recv"
+          + " (RpmaSharedReceiveQueue.recv)"));
+    }
     String bad = MemoryRegionImpl.checkUse(dst, server.peer(), MemoryUsage.RECV, offset, length);
     if (bad != null) {
       return context.failedFuture(new IllegalArgumentException("recv: " + bad));

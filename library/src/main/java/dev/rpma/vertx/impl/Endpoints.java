@@ -1,6 +1,8 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
 
 import dev.rpma.vertx.ConnectionOptions;
 
@@ -10,8 +12,12 @@ public final class Endpoints {
   private Endpoints() {
   }
 
-  /** Null if valid; else what is wrong. */
-  static String check(String address, int port, ConnectionOptions options) {
+  /**
+   * Null if valid; else what is wrong. The options' queues must fit {@code device} (for a
+   * server: its accepted connections' queues).
+   */
+  static String check(String address, int port, ConnectionOptions options,
+      DeviceLimits device) {
     if (address == null || address.isBlank()) {
       return "address must be an IP address";
     }
@@ -21,12 +27,61 @@ public final class Endpoints {
     if (options == null) {
       return "options must not be null";
     }
-    return null;
+    return device.checkQueues(options);
+  }
+
+  /**
+   * rpma_conn_req_new then rpma_conn_req_connect on peer {@code peer}, the queue pair attached
+   * to shared receive queue {@code srq} (0 for none): the librpma connection, not established
+   * yet; a failure names the limit it met (ConnectionLimits). Blocks: on a worker, inside
+   * {@code PeerImpl.blocking}.
+   */
+  static long requestConnection(long peer, DeviceLimits device, String address, int port,
+      ConnectionOptions options, byte[] privateData, long srq) {
+    long cfg = Errors.check("rpma_conn_cfg_new", newConnCfg(options, srq));
+    try {
+      long req = Native.connReqNew(peer, address, String.valueOf(port), cfg);
+      if (NativeError.isError(req)) {
+        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_new", req),
+            "cannot connect", device, options);
+      }
+      long conn = Native.connReqConnect(req, privateData);
+      if (NativeError.isError(conn)) {
+        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_connect", conn),
+            "cannot connect", device, options);
+      }
+      return conn;
+    } finally {
+      Native.connCfgDelete(cfg);
+    }
+  }
+
+  /** rpma_ep_listen, with the fix named when the port is taken; on a worker. */
+  static long listen(long peer, String address, int port) {
+    long ep = Native.epListen(peer, address, String.valueOf(port));
+    if (!NativeError.isError(ep)) {
+      return ep;
+    }
+    throw CauseHints.listen(Errors.rpma("rpma_ep_listen", ep), address, port);
   }
 
   /** A librpma conn cfg for the options; the caller deletes it. */
   public static long newConnCfg(ConnectionOptions o) {
-    return Native.connCfgNew(o.getTimeoutMs(), o.getCqSize(), o.getRcqSize(), o.getSqSize(),
+    return newConnCfg(o, 0);
+  }
+
+  /** The same, with a shared receive queue ({@code srq}, 0 for none); or an encoded error. */
+  public static long newConnCfg(ConnectionOptions o, long srq) {
+    long cfg = Native.connCfgNew(o.getTimeoutMs(), o.getCqSize(), o.getRcqSize(), o.getSqSize(),
         o.getRqSize(), o.isSharedCompletionChannel());
+    if (srq == 0 || NativeError.isError(cfg)) {
+      return cfg;
+    }
+    int rc = Native.connCfgSetSrq(cfg, srq);
+    if (rc < 0) {
+      Native.connCfgDelete(cfg);
+      return rc;
+    }
+    return cfg;
   }
 }

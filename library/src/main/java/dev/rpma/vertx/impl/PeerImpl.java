@@ -1,11 +1,9 @@
 package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.impl.jni.NativeConstants;
-
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeError;
-
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -14,6 +12,9 @@ import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
+import dev.rpma.vertx.RpmaSharedReceiveQueue;
+import dev.rpma.vertx.SharedReceiveQueueOptions;
+import dev.rpma.vertx.impl.engine.SetupCalls;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
@@ -36,10 +37,6 @@ import java.util.concurrent.Callable;
  */
 public final class PeerImpl implements RpmaPeer, Closeable {
 
-  static {
-    ConnectionLimits.preload();
-  }
-
   private final VertxInternal vertx;
   private final String address;
   private final String deviceName;
@@ -51,6 +48,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    * operation racing the close fails because its connection closed), then its regions.
    */
   private final CloseFuture owned = new CloseFuture();
+  /** Its shared receive queues: after the connections attached, before the regions. */
+  private final CloseFuture queues = new CloseFuture();
   private final CloseFuture regions = new CloseFuture();
   private volatile boolean closed;
   private CloseFuture owner;
@@ -119,6 +118,14 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     return blocking(vertx.getOrCreateContext(), call);
   }
 
+  /** {@link #blocking} as the engines' {@link SetupCalls} (rpma_conn_delete, rpma_srq_delete). */
+  SetupCalls setupCalls() {
+    return (ctx, call) -> blocking(ctx, () -> {
+      call.run();
+      return null;
+    });
+  }
+
   /** Same, with the result delivered on the given context. */
   public <T> Future<T> blocking(ContextInternal context, Callable<T> call) {
     return context.executeBlocking(() -> {
@@ -142,6 +149,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   /** The ownership node of its servers and connections: add to it, remove when closed alone. */
   CloseFuture owned() {
     return owned;
+  }
+
+  /** The ownership node of its shared receive queues. */
+  CloseFuture queues() {
+    return queues;
   }
 
   /** The ownership node of its regions. */
@@ -213,6 +225,12 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
       byte[] privateData) {
+    return connect(address, port, options, privateData, null);
+  }
+
+  @Override
+  public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
+      byte[] privateData, RpmaSharedReceiveQueue queue) {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
@@ -220,14 +238,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = Endpoints.check(address, port, options);
+    String invalid = Endpoints.check(address, port, options, device);
     if (invalid == null && privateData != null
         && privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA) {
       invalid = "private data must be at most " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
           + " bytes (the RDMA CM limit of a connect request), got " + privateData.length;
-    }
-    if (invalid == null) {
-      invalid = device.checkQueues(options);
     }
     if (invalid != null) {
       return ctx.failedFuture(new IllegalArgumentException(invalid));
@@ -236,17 +251,32 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
+    SharedReceiveQueueImpl srq;
+    try {
+      srq = SharedReceiveQueueImpl.hold(queue, this, ctx, opts);
+    } catch (RuntimeException e) {
+      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
+    }
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> requestConnection(address, port, opts, pdata)).compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
-        "connection to " + address + ":" + port));
+        () -> Endpoints.requestConnection(handle, device, address, port, opts, pdata,
+            srq != null ? srq.handle() : 0))
+        .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
+        .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
+            "connection to " + address + ":" + port, srq));
     return LoopContexts.onCaller(caller, ctx, connected);
   }
 
   @Override
   public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
       Handler<RpmaConnectionRequest> requestHandler) {
+    return listen(address, port, options, null, requestHandler);
+  }
+
+  @Override
+  public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+      RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler) {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
@@ -254,12 +284,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = Endpoints.check(address, port, options);
+    String invalid = Endpoints.check(address, port, options, device);
     if (invalid == null && requestHandler == null) {
       invalid = "a request handler is required";
-    }
-    if (invalid == null) {
-      invalid = device.checkQueues(options); // its accepted connections' queues
     }
     if (invalid != null) {
       return ctx.failedFuture(new IllegalArgumentException(invalid));
@@ -268,8 +295,15 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ConnectionOptions opts = new ConnectionOptions(options);
-    Future<RpmaServer> listening = blocking(ctx, () -> listenOn(address, port))
-        .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, requestHandler));
+    SharedReceiveQueueImpl srq;
+    try {
+      srq = SharedReceiveQueueImpl.hold(queue, this, ctx, opts);
+    } catch (RuntimeException e) {
+      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
+    }
+    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle, address, port))
+        .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
+        .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
   }
 
@@ -279,31 +313,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    */
   public long requestConnection(String address, int port, ConnectionOptions options,
       byte[] privateData) {
-    long cfg = Errors.check("rpma_conn_cfg_new", Endpoints.newConnCfg(options));
-    try {
-      long req = Native.connReqNew(handle, address, String.valueOf(port), cfg);
-      if (NativeError.isError(req)) {
-        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_new", req),
-            "cannot connect", device, options);
-      }
-      long conn = Native.connReqConnect(req, privateData);
-      if (NativeError.isError(conn)) {
-        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_connect", conn),
-            "cannot connect", device, options);
-      }
-      return conn;
-    } finally {
-      Native.connCfgDelete(cfg);
-    }
-  }
-
-  /** rpma_ep_listen, with the fix named when the port is taken; on a worker. */
-  private long listenOn(String address, int port) {
-    long ep = Native.epListen(handle, address, String.valueOf(port));
-    if (!NativeError.isError(ep)) {
-      return ep;
-    }
-    throw CauseHints.listen(Errors.rpma("rpma_ep_listen", ep), address, port);
+    return Endpoints.requestConnection(handle, device, address, port, options, privateData, 0);
   }
 
   @Override
@@ -313,11 +323,20 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       if (owner != null) {
         owner.remove(this);
       }
-      closing = owned.close().transform(ar -> regions.close()).transform(ar ->
+      closing = owned.close().transform(ar -> queues.close())
+          .transform(ar -> regions.close()).transform(ar ->
           blocking(() -> Errors.check("rpma_peer_delete",
               Native.peerDelete(handle)))).mapEmpty();
     }
     return closing;
+  }
+
+  @Override
+  public Future<RpmaSharedReceiveQueue> createSharedReceiveQueue(
+      SharedReceiveQueueOptions options) {
+    ContextInternal caller = vertx.getOrCreateContext();
+    return closed ? caller.failedFuture(closedError()) : SharedReceiveQueueImpl.create(this,
+        caller, options);
   }
 
   /** Its owner (the verticle that opened it, or Vert.x) is closing. */

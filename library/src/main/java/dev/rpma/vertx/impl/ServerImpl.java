@@ -9,6 +9,7 @@ import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.RpmaQueueClosedException;
 import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
@@ -37,14 +38,17 @@ final class ServerImpl implements RpmaServer, Closeable {
   private final ConnectionOptions options;
   private final long connCfg;
   private final Handler<RpmaConnectionRequest> requestHandler;
+  /** The shared receive queue every accepted connection attaches to (held); null if none. */
+  private final SharedReceiveQueueImpl queue;
   /** Requests nobody answered yet (closing rejects them) and accepted connections. */
   private final CloseFuture children = new CloseFuture();
   private LoopIo.FdWatch watcher;
   private Future<Void> closing;
 
   private ServerImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext, long ep,
-      int port, ConnectionOptions options, long connCfg,
+      int port, ConnectionOptions options, long connCfg, SharedReceiveQueueImpl queue,
       Handler<RpmaConnectionRequest> requestHandler) {
+    this.queue = queue;
     this.peer = peer;
     this.context = context;
     this.userContext = userContext;
@@ -58,8 +62,8 @@ final class ServerImpl implements RpmaServer, Closeable {
   /** Call on the context, with a listening endpoint. */
   static Future<RpmaServer> start(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long ep, int port, ConnectionOptions options,
-      Handler<RpmaConnectionRequest> requestHandler) {
-    long cfg = Endpoints.newConnCfg(options);
+      SharedReceiveQueueImpl queue, Handler<RpmaConnectionRequest> requestHandler) {
+    long cfg = Endpoints.newConnCfg(options, queue != null ? queue.handle() : 0);
     int fd = Native.epFd(ep);
     if (NativeError.isError(cfg) || fd < 0) {
       if (!NativeError.isError(cfg)) {
@@ -67,10 +71,18 @@ final class ServerImpl implements RpmaServer, Closeable {
       }
       long error = NativeError.isError(cfg) ? cfg : fd;
       return peer.blocking(context, () -> Native.epShutdown(ep))
-          .transform(ar -> context.failedFuture(Errors.rpma("listen set-up", error)));
+          .transform(ar -> {
+            if (queue != null) {
+              queue.release();
+            }
+            return context.failedFuture(Errors.rpma("listen set-up", error));
+          });
     }
     ServerImpl server = new ServerImpl(peer, context, userContext, ep, port, options, cfg,
-        requestHandler);
+        queue, requestHandler);
+    if (queue != null) {
+      queue.attach(server);
+    }
     server.watcher = LoopContexts.loopIo(context).watch(fd, server::onRequests);
     // owned by its peer and by the context that listened (a verticle's undeploy closes it)
     peer.owned().add(server);
@@ -134,8 +146,13 @@ final class ServerImpl implements RpmaServer, Closeable {
       ConnectionRequestImpl.fail(receives, "the server is closed");
       return context.failedFuture(new IllegalStateException("the server is closed"));
     }
+    if (queue != null && (queue.isClosing() || !queue.holdAgain())) {
+      Native.connReqDelete(req); // its client's connect fails now
+      return context.failedFuture(new RpmaQueueClosedException("accept: the shared receive"
+          + " queue of the server on port " + port + " is closed; the request was rejected"));
+    }
     return ConnectionImpl.accept(peer, context, userContext, req, privateData, receives, options,
-        "connection accepted on port " + port).onSuccess(c -> {
+        "connection accepted on port " + port, queue).onSuccess(c -> {
           ConnectionImpl connection = (ConnectionImpl) c;
           if (children.add(connection)) {
             connection.whenClosed().onComplete(ar -> children.remove(connection));
@@ -154,6 +171,11 @@ final class ServerImpl implements RpmaServer, Closeable {
 
   PeerImpl peer() {
     return peer;
+  }
+
+  /** Whether its connections take their messages from a shared receive queue. */
+  boolean hasSharedQueue() {
+    return queue != null;
   }
 
   /** The request was accepted or rejected. */
@@ -182,6 +204,9 @@ final class ServerImpl implements RpmaServer, Closeable {
           .onComplete(ar -> {
             peer.owned().remove(this);
             context.closeFuture().remove(this);
+            if (queue != null) {
+              queue.detach(this); // no queue pair of its can be made any more
+            }
           })
           .mapEmpty();
     }

@@ -3,7 +3,10 @@ package dev.rpma.vertx.impl.engine;
 /** Where a {@link CompletionSource} delivers the completions it polls. */
 public interface CompletionSink {
 
-  /** One work completion; the imm value is already in host order. */
+  /**
+   * One work completion; the imm value is already in host order; {@code qpNum} is the local
+   * queue pair it belongs to (what tells a shared receive queue's connections apart).
+   */
   void onCompletion(long wrId, int status, int vendorError, int byteLength, boolean hasImm,
-      int imm);
+      int imm, int qpNum);
 }

@@ -50,8 +50,7 @@ public final class ConnectionEngine implements CompletionSink {
   private CompletionChannel completions;
   private LoopIo.FdWatch events;
   private State state = State.CONNECTING;
-  /** OPEN, as other threads may read it (a hint for checks on the caller's thread). */
-  private volatile boolean open;
+  private volatile boolean open; // OPEN, for hints on other threads
   private byte[] remotePrivateData = new byte[0];
   private Handler<Throwable> closeHandler;
   private boolean closedByUser;
@@ -163,7 +162,7 @@ public final class ConnectionEngine implements CompletionSink {
 
   @Override
   public void onCompletion(long wrId, int status, int vendorError, int byteLength,
-      boolean hasImm, int imm) {
+      boolean hasImm, int imm, int qpNum) {
     int slot = inFlight.slotOf(wrId);
     if (slot < 0) {
       LOG.warn(description + ": completion for no pending operation, wr_id " + wrId);
@@ -179,6 +178,13 @@ public final class ConnectionEngine implements CompletionSink {
         onQueuePairError(kind, status, error);
       }
       inFlight.finish(slot, null, error, postWaiting);
+    }
+  }
+
+  /** A receive of its queue pair failed on a shared receive queue: as an error completion. */
+  public void onSharedReceiveError(int status, Throwable error) {
+    if (takesOperations()) {
+      onQueuePairError(OpKind.RECV, status, error);
     }
   }
 

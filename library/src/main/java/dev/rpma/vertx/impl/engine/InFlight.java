@@ -84,9 +84,8 @@ final class InFlight {
    * {@code failure}, and only then releases its local region: a region's close, and what
    * listens to it (a buffer pool, say), never comes before the last operation's own Future.
    */
-  @SuppressWarnings("unchecked")
   void finish(int slot, Object result, Throwable failure, Runnable beforeCompleting) {
-    PromiseInternal<Object> promise = (PromiseInternal<Object>) pending.promise(slot);
+    PromiseInternal<?> promise = pending.promise(slot);
     HeldRegion region = pending.region(slot);
     byte kind = pending.kind(slot);
     flow.release(kind);
@@ -97,14 +96,7 @@ final class InFlight {
     if (beforeCompleting != null) {
       beforeCompleting.run();
     }
-    if (failure == null) {
-      promise.tryComplete(result);
-    } else {
-      promise.tryFail(failure);
-    }
-    if (region != null) {
-      region.release();
-    }
+    PendingOps.complete(promise, region, result, failure);
   }
 
   /** Fails every operation in flight (they will never complete now), by kind. */

@@ -73,6 +73,24 @@ final class PendingOps {
     free[freeCount++] = slot;
   }
 
+  /**
+   * Completes an operation already taken out of the table: its promise with {@code result} or
+   * {@code failure}, and only then releases its local region, so that a region's close (and
+   * what listens to it, a buffer pool say) never comes before the operation's own Future.
+   */
+  @SuppressWarnings("unchecked")
+  static void complete(PromiseInternal<?> promise, HeldRegion region, Object result,
+      Throwable failure) {
+    if (failure == null) {
+      ((PromiseInternal<Object>) promise).tryComplete(result);
+    } else {
+      promise.tryFail(failure);
+    }
+    if (region != null) {
+      region.release();
+    }
+  }
+
   /** The slots in use, for failing everything at close. */
   int[] slotsInUse() {
     int[] out = new int[size()];

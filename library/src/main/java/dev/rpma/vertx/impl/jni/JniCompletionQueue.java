@@ -48,7 +48,8 @@ final class JniCompletionQueue implements CompletionSource {
           wcs.getInt(base + WcLayout.VENDOR_ERR),
           wcs.getInt(base + WcLayout.BYTE_LEN),
           hasImm,
-          hasImm ? hostOrder(wcs.getInt(base + WcLayout.IMM_DATA)) : 0);
+          hasImm ? hostOrder(wcs.getInt(base + WcLayout.IMM_DATA)) : 0,
+          wcs.getInt(base + WcLayout.QP_NUM));
     }
     return n;
   }

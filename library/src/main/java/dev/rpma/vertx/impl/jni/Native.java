@@ -98,6 +98,15 @@ public final class Native {
       long wrId);
   public static native int recv(long conn, long dstMr, long offset, long length, long wrId);
 
+  // ---- shared receive queues: srqNew and srqDelete may block (workers only); the rest never ----
+  public static native long srqNew(long peer, int rqSize, int rcqSize);
+  public static native int srqDelete(long srq);
+  public static native long srqRcq(long srq);
+  public static native int srqRecv(long srq, long dstMr, long offset, long length, long wrId);
+  public static native int connCfgSetSrq(long connCfg, long srq);
+  /** The connection's queue pair number (unsigned 32 bits), or a negative encoded error. */
+  public static native long connQpNum(long conn);
+
   // ---- completions: on the connection's event loop ----
   public static native int cqDrain(long cq, long bufferAddress, int maxEntries, boolean waitFirst);
   public static native int connWaitAll(long conn);

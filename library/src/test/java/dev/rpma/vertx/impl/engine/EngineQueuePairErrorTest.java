@@ -68,4 +68,22 @@ class EngineQueuePairErrorTest extends EngineTestBase {
     assertInstanceOf(RpmaConnectionClosedException.class, why);
     assertEquals(postedBefore, conn.posted.size());
   }
+
+  @Test
+  void aReceiveErrorOnItsSharedQueueClosesTheConnectionWithThatErrorAsTheReason() {
+    openWatchingClose();
+    RpmaCompletionException error = new RpmaCompletionException("recv", 1, "local length", 0);
+
+    onLoop(() -> {
+      engine.onSharedReceiveError(1, error);
+      return null;
+    });
+    await(engine.whenClosed());
+    settle();
+
+    assertEquals(1, closedWith.size());
+    assertTrue(closedWith.get(0).getMessage().contains("error state"),
+        closedWith.get(0).getMessage());
+    assertSame(error, closedWith.get(0).getCause());
+  }
 }

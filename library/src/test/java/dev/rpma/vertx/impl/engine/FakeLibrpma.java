@@ -51,7 +51,7 @@ final class FakeLibrpma implements LibrpmaConnection {
       Wc wc;
       while (n < max && (wc = ready.poll()) != null) {
         n++;
-        sink.onCompletion(wc.wrId(), wc.status(), 0, wc.byteLength(), wc.hasImm(), wc.imm());
+        sink.onCompletion(wc.wrId(), wc.status(), 0, wc.byteLength(), wc.hasImm(), wc.imm(), 0);
       }
       return n;
     }

@@ -1,0 +1,299 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.CompletionStats;
+import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RpmaException;
+import dev.rpma.vertx.RpmaQueueClosedException;
+import dev.rpma.vertx.RpmaSharedReceiveQueue;
+import dev.rpma.vertx.SharedReceiveQueueOptions;
+import dev.rpma.vertx.SharedReceived;
+import dev.rpma.vertx.impl.engine.ConnectionEngine;
+import dev.rpma.vertx.impl.engine.SharedQueueEngine;
+import dev.rpma.vertx.impl.engine.SharedQueueMember;
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.JniSharedQueue;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
+import io.vertx.core.Closeable;
+import io.vertx.core.Completable;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.internal.CloseFuture;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+
+/**
+ * The shared receive queue users hold: checks on the caller's thread, hops to the queue's loop,
+ * hands receives to its {@link SharedQueueEngine}; and its lifetime. Held ({@link RefCounted})
+ * by itself, by every server listening with it and by every connection attached to it, from
+ * the connect or accept until librpma deleted the connection: librpma's queue is deleted only
+ * after the last of them, since a queue pair must not outlive its shared receive queue.
+ */
+final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable {
+
+  private final PeerImpl peer;
+  private final ContextInternal context;
+  /** Where its Futures complete: the caller's (a worker's, say), else the loop's. */
+  private final ContextInternal userContext;
+  private final long handle;
+  private final SharedReceiveQueueOptions options;
+  private final SharedQueueEngine engine;
+  private final RefCounted life;
+  /** The servers and connections attached: closed first when the queue closes. */
+  private final CloseFuture attached = new CloseFuture();
+  private final PromiseInternal<Void> deleted;
+  private boolean closing;
+
+  private SharedReceiveQueueImpl(PeerImpl peer, ContextInternal context,
+      ContextInternal userContext, long handle, SharedReceiveQueueOptions options) {
+    this.peer = peer;
+    this.context = context;
+    this.userContext = userContext;
+    this.handle = handle;
+    this.options = options;
+    this.engine = new SharedQueueEngine(context, "shared receive queue " + Long.toHexString(handle),
+        LoopContexts.loopIo(context), peer.setupCalls(), options.getRqSize(),
+        options.getRcqSize(), options.getDrainBatch(), options.getDrainBudget());
+    this.life = new RefCounted(() -> context.runOnContext(v -> delete()));
+    this.deleted = context.promise();
+  }
+
+  /** rpma_srq_new on a worker, then its receive CQ on the caller's event loop. */
+  static Future<RpmaSharedReceiveQueue> create(PeerImpl peer, ContextInternal caller,
+      SharedReceiveQueueOptions options) {
+    ContextInternal ctx;
+    try {
+      ctx = LoopContexts.eventLoopContext(peer.vertx(), caller);
+    } catch (RuntimeException e) {
+      return caller.failedFuture(e);
+    }
+    if (options == null) {
+      return caller.failedFuture(new IllegalArgumentException("options must not be null"));
+    }
+    SharedReceiveQueueOptions opts = new SharedReceiveQueueOptions(options);
+    Future<RpmaSharedReceiveQueue> made = peer.blocking(ctx, () -> newQueue(peer, opts))
+        .compose(h -> start(peer, ctx, caller, h, opts));
+    return LoopContexts.onCaller(caller, ctx, made);
+  }
+
+  private static long newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
+    long srq = Native.srqNew(peer.handle(), o.getRqSize(), o.getRcqSize());
+    if (!NativeError.isError(srq)) {
+      return srq;
+    }
+    RpmaException e = Errors.rpma("rpma_srq_new", srq);
+    throw new RpmaException(e.getMessage() + " (rqSize " + o.getRqSize() + ", rcqSize "
+        + o.getRcqSize() + ": the device limits them, see max_srq_wr and max_cqe in"
+        + " ibv_devinfo -v)", e.code(), e.errno(), e);
+  }
+
+  private static Future<RpmaSharedReceiveQueue> start(PeerImpl peer, ContextInternal ctx,
+      ContextInternal caller, long handle, SharedReceiveQueueOptions opts) {
+    SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, handle, opts);
+    if (!peer.queues().add(q)) {
+      return q.close().transform(ar -> ctx.failedFuture(new IllegalStateException(
+          "the peer is closed")));
+    }
+    ctx.closeFuture().add(q);
+    return q.engine.start(new JniSharedQueue(handle, opts.getDrainBatch()))
+        .<RpmaSharedReceiveQueue>map(q)
+        .recover(e -> q.close().transform(ar -> ctx.failedFuture(e)));
+  }
+
+  // ---------------------------------------------------------------- attaching
+
+  /**
+   * The queue given to a connect or listen, checked and held for it (release it when what it
+   * made is gone); null for none. Throws naming what is wrong and the fix.
+   */
+  static SharedReceiveQueueImpl hold(Object queue, PeerImpl peer, ContextInternal ctx,
+      ConnectionOptions options) {
+    if (queue == null) {
+      return null;
+    }
+    if (!(queue instanceof SharedReceiveQueueImpl q)) {
+      throw new IllegalArgumentException("not a shared receive queue of vertx-rpma: make it"
+          + " with RpmaPeer.createSharedReceiveQueue");
+    }
+    if (q.peer != peer) {
+      throw new IllegalArgumentException("the shared receive queue was made by another peer"
+          + " (protection domain): make it with this peer's createSharedReceiveQueue");
+    }
+    if (options.isSharedCompletionChannel()) {
+      throw new IllegalArgumentException("sharedCompletionChannel cannot be used with a shared"
+          + " receive queue: the queue's receive CQ has a completion channel of its own"
+          + " (librpma refuses the pair); turn it off");
+    }
+    if (ctx.nettyEventLoop() != q.context.nettyEventLoop()) {
+      throw new IllegalStateException("the shared receive queue lives on event loop "
+          + q.context.nettyEventLoop() + ", this connection would live on "
+          + ctx.nettyEventLoop() + ": a queue serves the connections of its own event loop only;"
+          + " connect or listen from the queue's context (queue.context().runOnContext(...)),"
+          + " or make the queue in the verticle that connects or listens");
+    }
+    if (!q.life.tryAcquire()) {
+      throw new IllegalStateException("the shared receive queue is closed");
+    }
+    return q;
+  }
+
+  /** Another hold (an accepted connection, from its server's); false once closed. */
+  boolean holdAgain() {
+    return life.tryAcquire();
+  }
+
+  void release() {
+    life.release();
+  }
+
+  /** Releases the hold of {@code queue} (if any) when what it was held for failed. */
+  static Handler<Throwable> releaseOnFailure(SharedReceiveQueueImpl queue) {
+    return e -> {
+      if (queue != null) {
+        queue.release();
+      }
+    };
+  }
+
+  long handle() {
+    return handle;
+  }
+
+  /** Whether it is closing: what is attached from now on would not be closed with it. */
+  boolean isClosing() {
+    return closing;
+  }
+
+  /**
+   * A connection held for this queue now exists (librpma's {@code conn}, not started): its
+   * messages are matched to it by its queue pair number from now on, until it is deleted (then
+   * its hold is released). On the loop, before the loop can drain its first message. Returns
+   * why it cannot attach (then the caller deletes it and releases the hold), or null.
+   */
+  RuntimeException attach(ConnectionImpl connection, ConnectionEngine connectionEngine,
+      long conn) {
+    if (closing) {
+      return new RpmaQueueClosedException(connectionEngine.description()
+          + ": the shared receive queue was closed while the connection was being made");
+    }
+    long qpNum = Native.connQpNum(conn);
+    if (NativeError.isError(qpNum)) {
+      return Errors.rpma("rpma_conn_get_qp_num", qpNum);
+    }
+    SharedQueueMember member = new Member(connection, connectionEngine);
+    int qp = (int) qpNum;
+    engine.attach(qp, member);
+    attached.add(connection);
+    connectionEngine.whenClosed().onComplete(ar -> {
+      engine.detach(qp, member);
+      attached.remove(connection);
+      life.release();
+    });
+    return null;
+  }
+
+  /** A server listening with it: closed when the queue closes. */
+  void attach(ServerImpl server) {
+    attached.add(server);
+  }
+
+  /** The server closed: its hold is released. */
+  void detach(ServerImpl server) {
+    attached.remove(server);
+    life.release();
+  }
+
+  private record Member(ConnectionImpl connection, ConnectionEngine engine)
+      implements SharedQueueMember {
+
+    @Override
+    public Object received(int byteLength, boolean hasImm, int imm) {
+      return new SharedReceived(connection, byteLength, hasImm, imm);
+    }
+
+    @Override
+    public void onReceiveError(int status, Throwable error) {
+      engine.onSharedReceiveError(status, error);
+    }
+
+    @Override
+    public String description() {
+      return engine.description();
+    }
+  }
+
+  // ---------------------------------------------------------------- the API
+
+  @Override
+  public Future<SharedReceived> recv(MemoryRegion dst, long offset, long length) {
+    String bad = MemoryRegionImpl.checkUse(dst, peer, MemoryUsage.RECV, offset, length);
+    if (bad != null) {
+      return userContext.failedFuture(new IllegalArgumentException("recv: " + bad));
+    }
+    MemoryRegionImpl region = (MemoryRegionImpl) dst;
+    if (!region.acquire()) {
+      return userContext.failedFuture(new IllegalStateException("recv: the local region is closed"));
+    }
+    PromiseInternal<SharedReceived> promise = userContext.promise();
+    if (context.inThread()) {
+      engine.submit(region, offset, length, promise);
+    } else {
+      context.execute(() -> engine.submit(region, offset, length, promise));
+    }
+    return promise.future();
+  }
+
+  @Override
+  public Context context() {
+    return context;
+  }
+
+  @Override
+  public SharedReceiveQueueOptions options() {
+    return new SharedReceiveQueueOptions(options);
+  }
+
+  @Override
+  public CompletionStats stats() {
+    return engine.stats();
+  }
+
+  /** Receives posted on the device and not completed; on the queue's loop (tests). */
+  int postedReceives() {
+    return engine.postedReceives();
+  }
+
+  @Override
+  public Future<Void> close() {
+    if (!context.inThread()) {
+      return LoopContexts.onCaller(userContext, context,
+          context.succeededFuture().compose(v -> close()));
+    }
+    if (!closing) {
+      closing = true;
+      engine.stopTaking();
+      // the servers first (no new queue pair), then the connections; the last hold's release
+      // deletes the queue
+      attached.close().onComplete(ar -> life.close());
+    }
+    return deleted.future();
+  }
+
+  /** The last hold is gone: librpma's queue goes, then ownership lets go of it. On the loop. */
+  private void delete() {
+    engine.close().onComplete(ar -> {
+      peer.queues().remove(this);
+      context.closeFuture().remove(this);
+      deleted.tryComplete();
+    });
+  }
+
+  /** Its peer, or the context that made it, is closing. */
+  @Override
+  public void close(Completable<Void> completion) {
+    close().onComplete(completion);
+  }
+}

@@ -1,0 +1,227 @@
+package dev.rpma.vertx.impl.engine;
+
+import dev.rpma.vertx.CompletionStats;
+import dev.rpma.vertx.RpmaCompletionException;
+import dev.rpma.vertx.RpmaQueueClosedException;
+import io.netty.util.collection.IntObjectHashMap;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.PromiseInternal;
+import io.vertx.core.internal.logging.Logger;
+import io.vertx.core.internal.logging.LoggerFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One shared receive queue on its event loop: its receive CQ's fd (and a drain continuation's
+ * wake-up fd) on the loop, drained like a connection's CQ ({@link CompletionQueue},
+ * {@link DrainContinuation}); its receives ({@link SharedReceives}); and the connections
+ * attached to it, by queue pair number, which is how a completion says whose message it
+ * carries (librpma's completions of a shared queue name no connection: pmem/rpma#977).
+ *
+ * <p>A queue pair number is unique only while its queue pair exists: the kernel may give it to
+ * the next one. So a member is detached only after its queue pair was destroyed
+ * (rpma_conn_delete) and the CQ drained (its last completions delivered to it), and a new
+ * member whose number is still taken drains the CQ before it takes the number over.
+ *
+ * <p>Thread contract: every method on the owning context's loop; the attached connections live
+ * on the same loop (checked when they attach), so attaching precedes, in program order, any
+ * drain that could see their first message.
+ */
+public final class SharedQueueEngine implements CompletionSink {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SharedQueueEngine.class);
+
+  private final ContextInternal context;
+  private final String description;
+  private final LoopIo io;
+  private final SetupCalls setup;
+  private final int drainBatch;
+  private final int drainBudget;
+  private final ConnectionCounters counters = new ConnectionCounters();
+  private final SharedReceives receives;
+  private final IntObjectHashMap<SharedQueueMember> members = new IntObjectHashMap<>();
+  private final List<LoopIo.FdWatch> watches = new ArrayList<>();
+  private final Promise<Void> closed;
+  private LibrpmaSharedQueue queue;
+  private CompletionQueue cq;
+  private DrainContinuation continuation;
+  /** Set when it stops taking receives: the user's close, or its CQ failed. */
+  private RpmaQueueClosedException closeReason;
+  private boolean closeStarted;
+
+  public SharedQueueEngine(ContextInternal context, String description, LoopIo io,
+      SetupCalls setup, int rqSize, int rcqSize, int drainBatch, int drainBudget) {
+    this.context = context;
+    this.description = description;
+    this.io = io;
+    this.setup = setup;
+    this.drainBatch = drainBatch;
+    this.drainBudget = drainBudget;
+    this.receives = new SharedReceives(rqSize, rcqSize, counters);
+    this.closed = context.promise();
+  }
+
+  /** Puts the receive CQ's fd on the loop; completes once it is there. */
+  public Future<Void> start(LibrpmaSharedQueue librpmaQueue) {
+    this.queue = librpmaQueue;
+    receives.attach(librpmaQueue);
+    try {
+      continuation = new DrainContinuation(io.newWakeupFd(), this::drainNow);
+      CompletionSource rcq = librpmaQueue.receiveCq();
+      cq = new CompletionQueue(rcq, this, counters, drainBatch, drainBudget,
+          continuation::request, this::onCompletionQueueFailure);
+      return watch(continuation.fd(), continuation::onReadable)
+          .compose(v -> watch(rcq.fd(), cq::onReadable));
+    } catch (RuntimeException e) {
+      return context.failedFuture(e);
+    }
+  }
+
+  private Future<Void> watch(int fd, Runnable onReadable) {
+    LoopIo.FdWatch watch = io.watch(fd, onReadable);
+    watches.add(watch);
+    return watch.start();
+  }
+
+  private void drainNow() {
+    if (cq != null) {
+      cq.drainNow();
+    }
+  }
+
+  // ---------------------------------------------------------------- members
+
+  /** A connection's queue pair now takes its messages from this queue. */
+  public void attach(int qpNum, SharedQueueMember member) {
+    if (members.containsKey(qpNum)) {
+      drainNow(); // a destroyed queue pair's last messages still carry this number
+    }
+    members.put(qpNum, member);
+  }
+
+  /** Its queue pair is destroyed: deliver what it received, then forget its number. */
+  public void detach(int qpNum, SharedQueueMember member) {
+    drainNow();
+    if (members.get(qpNum) == member) {
+      members.remove(qpNum);
+    }
+  }
+
+  /** Connections attached (their queue pairs not yet destroyed). */
+  public int memberCount() {
+    return members.size();
+  }
+
+  // ---------------------------------------------------------------- receives
+
+  /** Posts (or queues) a receive; its region is held, and this takes the hold over. */
+  public void submit(HeldRegion local, long offset, long length, PromiseInternal<?> promise) {
+    if (closeReason != null) {
+      local.release();
+      promise.tryFail(closedError());
+      return;
+    }
+    receives.submit(local, offset, length, promise);
+  }
+
+  @Override
+  public void onCompletion(long wrId, int status, int vendorError, int byteLength,
+      boolean hasImm, int imm, int qpNum) {
+    int slot = receives.slotOf(wrId);
+    if (slot < 0) {
+      LOG.warn(description + ": completion for no posted receive, wr_id " + wrId);
+      return;
+    }
+    SharedQueueMember member = members.get(qpNum);
+    if (status == 0) {
+      if (member != null) {
+        receives.finish(slot, member.received(byteLength, hasImm, imm), null);
+      } else {
+        receives.finish(slot, null, new IllegalStateException(description + ": a message arrived"
+            + " on queue pair " + Integer.toUnsignedString(qpNum) + ", which is not attached"));
+      }
+      return;
+    }
+    String from = member != null ? member.description() : "queue pair "
+        + Integer.toUnsignedString(qpNum);
+    Throwable error = new RpmaCompletionException("recv on " + description + " from " + from,
+        status, queue.statusText(status), vendorError);
+    receives.finish(slot, null, error);
+    if (member != null) {
+      member.onReceiveError(status, error);
+    }
+  }
+
+  private void onCompletionQueueFailure(RuntimeException error) {
+    if (closeReason == null) {
+      closeReason = new RpmaQueueClosedException(description + ": its receive CQ failed ("
+          + error.getMessage() + "); close it and make a new one", error);
+    }
+    cq.stop();
+    receives.failAll(this::closedError);
+  }
+
+  private RpmaQueueClosedException closedError() {
+    return new RpmaQueueClosedException("recv: " + closeReason.getMessage(), closeReason);
+  }
+
+  public CompletionStats stats() {
+    return counters.snapshot();
+  }
+
+  /** Receives posted on the device and not completed yet. */
+  public int postedReceives() {
+    return receives.posted();
+  }
+
+  // ---------------------------------------------------------------- closing
+
+  /** Takes no receive from now on (those already given stay until {@link #close()}). */
+  public void stopTaking() {
+    if (closeReason == null) {
+      closeReason = new RpmaQueueClosedException(description + " is closed");
+    }
+  }
+
+  /**
+   * Once no connection uses the queue any more: delivers what completed, fails the receives
+   * still posted or waiting ({@link RpmaQueueClosedException}: no queue pair can consume them
+   * now, so the device writes no more into their regions), takes the fds off the loop, and
+   * only then deletes the queue on a worker (librpma closes its CQ's fd).
+   */
+  public Future<Void> close() {
+    if (closeStarted) {
+      return closed.future();
+    }
+    closeStarted = true;
+    stopTaking();
+    if (!members.isEmpty()) {
+      LOG.warn(description + ": closing with " + members.size() + " connections attached");
+    }
+    if (cq != null) {
+      cq.drainNow();
+      cq.stop();
+    }
+    receives.failAll(this::closedError);
+    List<Future<Void>> unwatched = new ArrayList<>();
+    for (LoopIo.FdWatch w : watches) {
+      unwatched.add(w.unwatch());
+    }
+    Future.join(unwatched)
+        .transform(ar -> {
+          if (continuation != null) {
+            continuation.close();
+          }
+          return queue != null ? setup.run(context, queue::delete) : context.succeededFuture();
+        })
+        .onComplete(ar -> {
+          if (ar.failed()) {
+            LOG.warn(description + ": deleting the queue failed", ar.cause());
+          }
+          closed.tryComplete();
+        });
+    return closed.future();
+  }
+}

@@ -1,0 +1,87 @@
+package dev.rpma.vertx.impl.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A librpma shared receive queue in memory, for the host tests of {@link SharedQueueEngine}:
+ * logs every call to the shared log, keeps the receives posted, and hands out the completions
+ * a test queues on its receive CQ (fd 300), each with the queue pair it arrived on.
+ */
+final class FakeSharedQueue implements LibrpmaSharedQueue {
+
+  static final int RCQ_FD = 300;
+
+  /** One receive posted to the queue. */
+  record Recv(long localMr, long offset, long length, long wrId) {
+  }
+
+  /** A completion the device will report. */
+  record Wc(long wrId, int status, int byteLength, boolean hasImm, int imm, int qpNum) {
+  }
+
+  final List<String> log;
+  final List<Recv> posted = new ArrayList<>();
+  final ArrayDeque<Wc> ready = new ArrayDeque<>();
+  RuntimeException refuseNextRecv;
+  RuntimeException failCq;
+  boolean deleted;
+
+  FakeSharedQueue(List<String> log) {
+    this.log = log;
+  }
+
+  /** The message of {@code bytes} bytes arrived in receive {@code r} on queue pair {@code qp}. */
+  void arrive(Recv r, int qp, int bytes) {
+    ready.add(new Wc(r.wrId(), 0, bytes, false, 0, qp));
+  }
+
+  @Override
+  public void recv(long localMr, long offset, long length, long wrId) {
+    if (refuseNextRecv != null) {
+      RuntimeException e = refuseNextRecv;
+      refuseNextRecv = null;
+      log.add("refused recv");
+      throw e;
+    }
+    log.add("srq recv");
+    posted.add(new Recv(localMr, offset, length, wrId));
+  }
+
+  @Override
+  public CompletionSource receiveCq() {
+    return new CompletionSource() {
+      @Override
+      public int fd() {
+        return RCQ_FD;
+      }
+
+      @Override
+      public int drain(boolean consumeEvent, int max, CompletionSink sink) {
+        if (failCq != null) {
+          throw failCq;
+        }
+        int n = 0;
+        Wc wc;
+        while (n < max && (wc = ready.poll()) != null) {
+          n++;
+          sink.onCompletion(wc.wrId(), wc.status(), 0, wc.byteLength(), wc.hasImm(), wc.imm(),
+              wc.qpNum());
+        }
+        return n;
+      }
+    };
+  }
+
+  @Override
+  public String statusText(int status) {
+    return "status " + status;
+  }
+
+  @Override
+  public void delete() {
+    log.add("srq delete");
+    deleted = true;
+  }
+}
