@@ -9,6 +9,8 @@ import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
+import dev.rpma.vertx.RpmaSharedReceiveQueue;
+import dev.rpma.vertx.SharedReceiveQueueOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -29,7 +31,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * re-posting each as it completes: a client has at most a window of sends in flight, and a
  * send completes only once a receive took it, so at most a window of receives awaits its
  * re-post and a send always finds one (receiver-not-ready would stall it for the device's RNR
- * timer: a quick run with just a window of receives made 55 sends/s on one connection). While connecting, the fds,
+ * timer: a quick run with just a window of receives made 55 sends/s on one connection).
+ * With {@code sharedQueue} the server's connections are attached to ONE shared receive queue
+ * instead (issue 13), which keeps twice the largest count's windows posted the same way. While connecting, the fds,
  * the resident memory outside the heap and the pinned memory are recorded at each count.
  */
 final class ScaleFixture implements AutoCloseable {
@@ -46,8 +50,10 @@ final class ScaleFixture implements AutoCloseable {
   private final RpmaPeer serverPeer;
   private final RpmaPeer clientPeer;
   private final RpmaServer server;
+  private final RpmaSharedReceiveQueue queue;
 
-  private ScaleFixture(Vertx vertx, String ip, int port, List<ContextInternal> loops) {
+  private ScaleFixture(Vertx vertx, String ip, int port, List<ContextInternal> loops,
+      int sharedQueueReceives) {
     clientLoop = loops.get(0);
     serverLoop = loops.get(1);
     serverPeer = Fixture.await(RpmaPeer.open(vertx, ip));
@@ -60,8 +66,24 @@ final class ScaleFixture implements AutoCloseable {
             MemoryUsage.SEND)));
     byte[] offer = RegionOffer.of(PeerConfig.create(false), serverRegion).toBytes();
     Promise<RpmaServer> listening = Promise.promise();
-    serverLoop.runOnContext(v -> serverPeer.listen(ip, port, options(), req -> req.accept(offer)
-        .onSuccess(this::keepReceiving)).onComplete(listening));
+    if (sharedQueueReceives == 0) {
+      queue = null;
+      serverLoop.runOnContext(v -> serverPeer.listen(ip, port, options(),
+          req -> req.accept(offer).onSuccess(this::keepReceiving)).onComplete(listening));
+    } else {
+      Promise<RpmaSharedReceiveQueue> made = Promise.promise();
+      serverLoop.runOnContext(v -> serverPeer.createSharedReceiveQueue(
+          new SharedReceiveQueueOptions().setRqSize(sharedQueueReceives)
+              .setRcqSize(sharedQueueReceives)).onComplete(made));
+      queue = Fixture.await(made.future());
+      serverLoop.runOnContext(v -> {
+        for (int slot = 0; slot < sharedQueueReceives; slot++) {
+          receiveShared(slot % (BenchConfig.REGION_SIZE / BenchConfig.THROUGHPUT_SIZE));
+        }
+        serverPeer.listen(ip, port, options(), queue, req -> req.accept(offer))
+            .onComplete(listening);
+      });
+    }
     server = Fixture.await(listening.future());
   }
 
@@ -79,11 +101,12 @@ final class ScaleFixture implements AutoCloseable {
    * server side is in this JVM too).
    */
   static ScaleFixture open(Vertx vertx, String ip, int port, List<Integer> counts,
-      Report report) {
+      Report report, boolean sharedQueue) {
     List<ContextInternal> loops = twoLoops((VertxInternal) vertx);
-    ScaleFixture f = new ScaleFixture(vertx, ip, port, loops);
-    Resources before = Resources.now();
     int max = counts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    ScaleFixture f = new ScaleFixture(vertx, ip, port, loops,
+        sharedQueue ? RECEIVES_POSTED * max : 0);
+    Resources before = Resources.now();
     while (f.clients.size() < max) {
       Promise<RpmaConnection> made = Promise.promise();
       f.clientLoop.runOnContext(v -> f.clientPeer.connect(ip, port, options(), null)
@@ -92,7 +115,7 @@ final class ScaleFixture implements AutoCloseable {
       f.clients.add(c);
       f.remotes.add(RemoteMemoryRegion.fromDescriptor(
           RegionOffer.fromBytes(c.remotePrivateData()).regionDescriptor()));
-      if (counts.contains(f.clients.size())) {
+      if (!sharedQueue && counts.contains(f.clients.size())) {
         Resources now = Resources.now();
         report.resources(f.clients.size(), now.minus(before));
       }
@@ -129,6 +152,12 @@ final class ScaleFixture implements AutoCloseable {
         BenchConfig.THROUGHPUT_SIZE).onSuccess(r -> receive(serverSide, slot));
   }
 
+  /** On the server's loop: a receive of the shared queue, posted again when it completes. */
+  private void receiveShared(int slot) {
+    queue.recv(serverRegion, (long) slot * BenchConfig.THROUGHPUT_SIZE,
+        BenchConfig.THROUGHPUT_SIZE).onSuccess(r -> receiveShared(slot));
+  }
+
   /** The server loop's thread, for its CPU time (it does the receiving side's work). */
   Thread serverLoopThread() {
     Promise<Thread> t = Promise.promise();
@@ -145,6 +174,9 @@ final class ScaleFixture implements AutoCloseable {
     Fixture.await(Future.join(closing));
     remotes.forEach(RemoteMemoryRegion::close);
     Fixture.await(server.close());
+    if (queue != null) {
+      Fixture.await(queue.close());
+    }
     Fixture.await(clientPeer.close());
     Fixture.await(serverPeer.close());
   }

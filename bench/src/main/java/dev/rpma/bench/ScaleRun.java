@@ -21,10 +21,9 @@ final class ScaleRun {
     /** RDMA writes to the server's region: the server's CPU takes no part. */
     WRITE("write"),
     /** Sends, each taken by a receive the server side re-posts (one receive queue each). */
-    SEND("send");
-    // SEND_SRQ ("send-srq"): sends taken by ONE shared receive queue on the server, issue 13.
-    // Not here yet: the shared receive queue's API is built on the srq branch; when it is
-    // merged, ScaleFixture attaches the server sides to one queue and this variant posts to it.
+    SEND("send"),
+    /** Sends, taken by ONE shared receive queue for every server side (issue 13). */
+    SEND_SRQ("send-srq");
 
     final String label;
 
@@ -96,7 +95,7 @@ final class ScaleRun {
   @SuppressWarnings("unchecked")
   private void post(int c) {
     RpmaConnection conn = fixture.clients.get(c);
-    Future<?> op = variant == Variant.WRITE
+    Future<?> op = variant == Variant.WRITE // both sends look alike from the client
         ? conn.write(fixture.remotes.get(c), 0, fixture.clientRegion, 0,
             BenchConfig.THROUGHPUT_SIZE)
         : conn.send(fixture.clientRegion, 0, BenchConfig.THROUGHPUT_SIZE);
