@@ -29,8 +29,10 @@ public final class ConnectionLimitMain {
     int port = Integer.parseInt(args[1]);
     int max = Integer.parseInt(args[2]);
     boolean waitForGo = Boolean.parseBoolean(args[3]);
+    System.out.println("STARTED"); // progress, for the reader of a failure
     Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    System.out.println("PEER " + peer.deviceName());
     ConnectionOptions options = new ConnectionOptions().setTimeoutMs(10_000);
     await(await(peer.connect(ip, port, options, null)).close());
     System.out.println("READY");

@@ -127,19 +127,40 @@ class ConnectionLimitsTest extends DeviceTestBase {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
+  /**
+   * A JVM's start, Vert.x, a peer and a first connection took 120 s and more in the guest on a
+   * host busy with other emulators (three runs): twice the usual limit for the child's start.
+   */
+  private static final long START_SECONDS = 2 * RdmaTestSupport.AWAIT_SECONDS;
+
   private static void awaitLine(Process child, Path out, String line) throws Exception {
-    long deadline = System.nanoTime() + RdmaTestSupport.AWAIT_SECONDS * 1_000_000_000L;
+    long deadline = System.nanoTime() + START_SECONDS * 1_000_000_000L;
     while (!Files.readAllLines(out).contains(line)) {
-      assertTrue(child.isAlive() && System.nanoTime() < deadline,
-          "the child did not print " + line + ": " + Files.readString(out));
+      if (!child.isAlive() || System.nanoTime() > deadline) {
+        threadDump(child);
+        throw new AssertionError("the child did not print " + line + " within "
+            + START_SECONDS + " s (alive: " + child.isAlive() + "): "
+            + Files.readString(out));
+      }
       Thread.sleep(100);
+    }
+  }
+
+  /** Where a child that does not answer is: its threads, into its own output (SIGQUIT). */
+  private static void threadDump(Process child) throws Exception {
+    if (child.isAlive()) {
+      new ProcessBuilder("kill", "-QUIT", String.valueOf(child.pid())).inheritIO().start()
+          .waitFor();
+      Thread.sleep(3000);
     }
   }
 
   /** Waits for the child to end by itself (a hang fails the test) and returns its output. */
   private static String finish(Process child, Path out) throws Exception {
-    assertTrue(child.waitFor(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS),
-        "the child hung: " + Files.readString(out));
+    if (!child.waitFor(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS)) {
+      threadDump(child);
+      throw new AssertionError("the child hung: " + Files.readString(out));
+    }
     String text = Files.readString(out);
     assertEquals(0, child.exitValue(), text);
     return text;
