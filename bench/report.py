@@ -26,6 +26,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the modu
 import report_channel  # noqa: E402  the message channel's overhead
 import report_contention  # noqa: E402  the host check: was the run contended?
 import report_cpu  # noqa: E402  CPU time per operation
+import report_scale  # noqa: E402  many connections on one loop
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
 
 LIB = "vertx-rpma"
@@ -69,6 +70,8 @@ def read_runs(path):
             env = obj
         elif obj.get("kind") == "loop-probe":
             probes.append(obj)
+        elif obj.get("kind", "").startswith("scale"):
+            continue  # report_scale.py reads these
         else:
             runs.append(obj)
     return runs, probes, env
@@ -703,6 +706,8 @@ def markdown(data, aggs, perftest):
 
     out.append(report_channel.section_md(data.get("channel"), table, fmt, fmt_ratio,
                                          data["contention"]["contended"]))
+    out.append(report_scale.section_md(data["scale"], data["scale_resources"], table, fmt,
+                                       fmt_ratio, guest))
 
     if data.get("probes"):
         out.append("## Does a busy connection hold up its event loop?\n")
@@ -830,6 +835,12 @@ def main(argv):
             scenario_label),
         "channel": report_channel.figures(report_channel.read(raw)),
     }
+    scale_runs, scale_res = report_scale.load(raw / f"results-{PRIMARY}.jsonl")
+    data["scale"] = report_scale.aggregate(scale_runs)
+    data["scale_resources"] = report_scale.resources(scale_res)
+    scale_target = report_scale.target(data["scale"], scored)
+    if scale_target:
+        data["targets"].append(scale_target)
     results = {
         "note": "Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless, "
         "ratios between designs of the same run are what count.",
@@ -855,6 +866,7 @@ def main(argv):
         "targets_2cpu_sensitivity": data["targets_2cpu"],
         "noisy_scenarios": data["noisy"],
         "message_channel": data["channel"],
+        "scale": report_scale.to_json(data["scale"], data["scale_resources"]),
     }
     previous_path = bench_dir / "previous-results.json"
     previous = json.loads(previous_path.read_text()) if previous_path.exists() else None

@@ -10,7 +10,8 @@
 #                            guest's /proc/stat cpu line before and after the main run
 #   perftest-*.txt           ib_read_lat -e (64 B, 4 KiB) and ib_send_lat -e (64 B) output
 #   results-1cpu.jsonl       C reference (and its epoll variant), library, thread-hop, the
-#                            loop probe; every process on one vCPU
+#                            loop probe, the scale runs (1..256 connections on one loop, and
+#                            the C reference's over one epoll set); every process on one vCPU
 #   results-2cpu.jsonl       the same, unpinned over both vCPUs (full runs only: a sensitivity
 #                            check, see BENCHMARKS.md)
 #   channel.jsonl            the message channel vs send/recv posted by hand (ChannelBenchMain),
@@ -35,9 +36,11 @@ esac
 if ((QUICK)); then
   ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
   WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
+  SCALE_WARMUP_MS=200 SCALE_MS=600
 else
   ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
   WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000
+  SCALE_WARMUP_MS=500 SCALE_MS=2000
 fi
 
 section() { printf '\n== %s\n' "$*" >&2; }
@@ -58,6 +61,9 @@ guest_facts() {
     echo "throughput_ms=$TPUT_MS"
     echo "throughput_warmup_ms=$TPUT_WARMUP_MS"
     echo "pinned_cpu=$PIN_CPU"
+    echo "scale_ms=$SCALE_MS"
+    echo "scale_warmup_ms=$SCALE_WARMUP_MS"
+    echo "nofile=$(ulimit -Sn):$(ulimit -Hn)"
   } >"$RAW/guest-facts.txt"
 }
 
@@ -96,7 +102,7 @@ perftest_all() {
 
 # The JVM that runs all three contenders (the C reference as a process per scenario).
 java_bench() {
-  local placement=$1 out="$RAW/results-$1.jsonl" rounds=$2 port=$3 probe_ms=$4
+  local placement=$1 out="$RAW/results-$1.jsonl" rounds=$2 port=$3 probe_ms=$4 scale_ms=$5
   local cp pin=()
   cp="bench/target/classes:$(find bench/target/lib -name '*.jar' | sort | paste -sd:)"
   [[ $placement == 1cpu ]] && pin=(taskset -c "$PIN_CPU")
@@ -109,7 +115,7 @@ java_bench() {
     --lat-warmup "$LAT_WARMUP" --lat-ops "$LAT_OPS" \
     --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms "$TPUT_MS" \
     --warmup-round-ops "$WARMUP_ROUND_OPS" --warmup-max-s "$WARMUP_MAX_S" \
-    --probe-ms "$probe_ms"
+    --probe-ms "$probe_ms" --scale-warmup-ms "$SCALE_WARMUP_MS" --scale-ms "$scale_ms"
 }
 
 # The message channel against send/recv posted by hand: round trips and one-way messages/s.
@@ -136,11 +142,11 @@ main() {
   # (under TCG the guest kernel may have no steal clock: then it stays 0, and the host's samples
   # tell; see bench/report_contention.py)
   echo "guest_stat_before=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
-  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" || exit 3
+  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" || exit 3
   channel_bench || exit 3
   echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   if ((!QUICK)); then
-    java_bench 2cpu 1 7891 0 || exit 3
+    java_bench 2cpu 1 7891 0 0 || exit 3 # no probe, no scale: the main run has them
   fi
   return $rc
 }

@@ -36,7 +36,7 @@ struct bench_server {
 	void *buf;
 };
 
-static void *page_alloc(size_t size)
+void *bench_page_alloc(size_t size)
 {
 	void *p = NULL;
 	if (posix_memalign(&p, (size_t)sysconf(_SC_PAGESIZE), size))
@@ -63,7 +63,7 @@ static int server_wait_listening(struct bench_server *s)
 	return state;
 }
 
-static int expect_event(struct rpma_conn *conn, enum rpma_conn_event want, const char *who)
+int bench_expect_event(struct rpma_conn *conn, enum rpma_conn_event want, const char *who)
 {
 	enum rpma_conn_event ev = RPMA_CONN_UNDEFINED;
 	int ret = rpma_conn_next_event(conn, &ev);
@@ -82,7 +82,7 @@ static int server_listen(struct bench_server *s)
 {
 	struct ibv_context *dev = NULL;
 	int ret;
-	s->buf = page_alloc(BENCH_REGION_SIZE);
+	s->buf = bench_page_alloc(BENCH_REGION_SIZE);
 	if (!s->buf)
 		return bench_fail_msg("server: out of memory");
 	if ((ret = rpma_utils_get_ibv_context(s->addr, RPMA_UTIL_IBV_CONTEXT_LOCAL, &dev)))
@@ -121,7 +121,7 @@ static int server_accept(struct bench_server *s)
 			bench_fail("server: rpma_conn_req_delete", del);
 		return bench_fail("server: rpma_conn_req_connect", ret);
 	}
-	return expect_event(s->conn, RPMA_CONN_ESTABLISHED, "server: rpma_conn_next_event");
+	return bench_expect_event(s->conn, RPMA_CONN_ESTABLISHED, "server: rpma_conn_next_event");
 }
 
 /* Releases in reverse order; keeps the first failure. */
@@ -149,7 +149,7 @@ static void *server_main(void *arg)
 		server_set_state(s, 1);
 		/* the client measures, then disconnects: CLOSED is the end of the benchmark */
 		ok = server_accept(s) == 0 &&
-		     expect_event(s->conn, RPMA_CONN_CLOSED, "server: rpma_conn_next_event") == 0;
+		     bench_expect_event(s->conn, RPMA_CONN_CLOSED, "server: rpma_conn_next_event") == 0;
 	}
 	if (!ok)
 		server_set_state(s, -1); /* unblock a client still waiting to connect */
@@ -296,7 +296,7 @@ int bench_client_connect(const char *addr, const char *port, enum wait_mode mode
 	memset(c, 0, sizeof(*c));
 	c->mode = mode;
 	c->epfd = -1;
-	c->buf = page_alloc(BENCH_REGION_SIZE);
+	c->buf = bench_page_alloc(BENCH_REGION_SIZE);
 	if (!c->buf)
 		return bench_fail_msg("client: out of memory");
 	if ((ret = rpma_utils_get_ibv_context(addr, RPMA_UTIL_IBV_CONTEXT_REMOTE, &dev)))
@@ -331,7 +331,7 @@ int bench_client_close(struct bench_client *c)
 		if ((ret = rpma_conn_disconnect(c->conn)))
 			ok = bench_fail("client: rpma_conn_disconnect", ret) == 0;
 		else
-			ok = expect_event(c->conn, RPMA_CONN_CLOSED,
+			ok = bench_expect_event(c->conn, RPMA_CONN_CLOSED,
 					  "client: rpma_conn_next_event") == 0;
 		if ((ret = rpma_conn_delete(&c->conn)))
 			ok = bench_fail("client: rpma_conn_delete", ret) == 0 && ok;

@@ -13,7 +13,9 @@
  *   usage: rpma_bench [--addr IP] [--port P] [--out FILE] [--lat-warmup N] [--lat-ops N]
  *                     [--tput-warmup-ms MS] [--tput-ms MS] [--round N] [--mode blocking|epoll]
  *                     [--kind latency --op read|write|write+flush --size BYTES
- *                      | --kind throughput --window N]
+ *                      | --kind throughput --window N
+ *                      | --kind scale --connections N --window N]
+ * --kind scale (bench_scale.c): n connections, one thread over one epoll set of their CQs.
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -41,6 +43,7 @@ struct options {
 	const char *op;
 	long size;
 	long window;
+	long connections;
 	enum wait_mode mode;
 };
 
@@ -55,7 +58,8 @@ static void usage(void)
 	fprintf(stderr, "usage: rpma_bench [--addr IP] [--port P] [--out FILE] [--lat-warmup N]"
 			" [--lat-ops N] [--tput-warmup-ms MS] [--tput-ms MS] [--round N]"
 			" [--mode blocking|epoll]"
-			" [--kind latency --op OP --size BYTES | --kind throughput --window N]\n");
+			" [--kind latency --op OP --size BYTES | --kind throughput --window N"
+			" | --kind scale --connections N --window N]\n");
 	exit(2);
 }
 
@@ -84,6 +88,7 @@ static void parse_options(int argc, char *argv[], struct options *o)
 		{"size", required_argument, NULL, 's'},
 		{"window", required_argument, NULL, 'x'},
 		{"mode", required_argument, NULL, 'm'},
+		{"connections", required_argument, NULL, 'c'},
 		{NULL, 0, NULL, 0},
 	};
 	*o = (struct options){.addr = getenv("RPMA_TEST_IP"), .port = "7790", .lat_warmup = 2000,
@@ -103,6 +108,7 @@ static void parse_options(int argc, char *argv[], struct options *o)
 		case 'O': o->op = optarg; break;
 		case 's': o->size = positive(optarg); break;
 		case 'x': o->window = positive(optarg); break;
+		case 'c': o->connections = positive(optarg); break;
 		case 'm':
 			if (strcmp(optarg, "blocking") == 0)
 				o->mode = WAIT_BLOCKING;
@@ -116,7 +122,10 @@ static void parse_options(int argc, char *argv[], struct options *o)
 	}
 	if (optind != argc || !o->addr || !*o->addr || o->lat_ops < 1 || o->tput_ms < 1)
 		usage();
-	if (o->kind && strcmp(o->kind, "latency") && strcmp(o->kind, "throughput"))
+	if (o->kind && strcmp(o->kind, "latency") && strcmp(o->kind, "throughput") &&
+	    strcmp(o->kind, "scale"))
+		usage();
+	if (o->kind && strcmp(o->kind, "scale") == 0 && (o->connections < 1 || o->window < 1))
 		usage();
 }
 
@@ -208,6 +217,34 @@ static int run_scenarios(struct bench_client *c, const struct options *o)
 	return rc ? -1 : 0;
 }
 
+/* --kind scale: its own connections and server (bench_scale.c); the line Report.scale writes. */
+static int run_scale(const struct options *o)
+{
+	struct scale_result r;
+	if (bench_scale(o->addr, o->port, (int)o->connections, (int)o->window,
+			(uint64_t)o->tput_warmup_ms * 1000000u, (uint64_t)o->tput_ms * 1000000u, &r))
+		return -1;
+	double seconds = (double)r.elapsed_ns / 1e9;
+	double per_s = seconds > 0 ? (double)r.completions / seconds : 0.0;
+	fprintf(o->out_file,
+		"{\"impl\":\"c-librpma-epoll\",\"kind\":\"scale\",\"variant\":\"write\","
+		"\"round\":%ld,\"connections\":%ld,\"window\":%ld,\"size\":64,"
+		"\"completions\":%llu,\"elapsed_s\":%.6f,\"ops_per_s\":%.1f,"
+		"\"min_per_connection\":%llu,\"max_per_connection\":%llu,\"wakeups\":%llu,"
+		"\"loop_cpu_ns\":%llu,\"process_cpu_ns\":%llu}\n",
+		o->round, o->connections, o->window, (unsigned long long)r.completions, seconds,
+		per_s, (unsigned long long)r.min_per_conn, (unsigned long long)r.max_per_conn,
+		(unsigned long long)r.wakeups, (unsigned long long)r.cpu.thread_ns,
+		(unsigned long long)r.cpu.process_ns);
+	fflush(o->out_file);
+	fprintf(stderr, "rpma_bench: scale c-librpma-epoll %3ld connections: %9.0f compl/s"
+			" (min %llu max %llu per connection)  cpu/compl %.1f us\n",
+		o->connections, per_s, (unsigned long long)r.min_per_conn,
+		(unsigned long long)r.max_per_conn,
+		r.completions ? (double)r.cpu.thread_ns / 1e3 / (double)r.completions : 0.0);
+	return ferror(o->out_file) ? bench_fail_msg("writing the results failed") : 0;
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -229,6 +266,8 @@ int main(int argc, char *argv[])
 		perror(o.out);
 		return 1;
 	}
+	if (o.kind && strcmp(o.kind, "scale") == 0)
+		return run_scale(&o) ? 1 : 0;
 	struct bench_server *server = NULL;
 	if (bench_server_start(o.addr, o.port, &server))
 		return 1; /* the server thread may be stuck in a blocking call: do not join */

@@ -75,6 +75,23 @@ int bench_client_connect(const char *addr, const char *port, enum wait_mode mode
 			 struct bench_client *client);
 int bench_client_close(struct bench_client *client);
 
+int bench_expect_event(struct rpma_conn *conn, enum rpma_conn_event want, const char *who);
+void *bench_page_alloc(size_t size);
+
+/* What the scale run measured: n connections, one thread over one epoll set. */
+struct scale_result {
+	uint64_t elapsed_ns; /* from the first post to the last completion */
+	uint64_t completions;
+	uint64_t min_per_conn; /* completions of the connection that got the fewest */
+	uint64_t max_per_conn;
+	uint64_t wakeups; /* epoll_wait returns */
+	struct cpu_times cpu; /* over the same interval as elapsed_ns */
+};
+
+/* bench_scale.c */
+int bench_scale(const char *addr, const char *port, int connections, int window,
+		uint64_t warmup_ns, uint64_t duration_ns, struct scale_result *r);
+
 /* bench_ops.c */
 int bench_latency(struct bench_client *c, enum bench_op op, size_t size, size_t warmup,
 		  size_t ops, struct run_result *r);

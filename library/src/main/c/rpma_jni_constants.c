@@ -7,6 +7,7 @@
  * and a name Java asks for that is not here fails the load loudly.
  */
 #include <string.h>
+#include <sys/resource.h>
 #include <infiniband/verbs.h>
 
 #include "rpma_jni.h"
@@ -37,6 +38,9 @@ static const struct vrpma_constant constants[] = {
 	VRPMA_CONSTANT(ENOMEM),
 	VRPMA_CONSTANT(ENFILE),
 	VRPMA_CONSTANT(EADDRINUSE),
+	VRPMA_CONSTANT(EINVAL),
+	VRPMA_CONSTANT(RLIMIT_NOFILE),
+	VRPMA_CONSTANT(RLIMIT_MEMLOCK),
 	/* connection events */
 	VRPMA_CONSTANT(RPMA_CONN_UNDEFINED),
 	VRPMA_CONSTANT(RPMA_CONN_ESTABLISHED),

@@ -6,11 +6,13 @@
  * calls them from worker threads only.
  */
 #define _GNU_SOURCE /* strerrorname_np */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <infiniband/verbs.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "rpma_jni.h"
 
@@ -54,6 +56,27 @@ vrpma_ibv_device_name(JNIEnv *env, jclass cls, jlong ctx)
 	(void) cls;
 	return (*env)->NewStringUTF(env,
 			ibv_get_device_name(VRPMA_PTR(struct ibv_context, ctx)->device));
+}
+
+/*
+ * The device's limits that bound how many connections and regions fit (ibv_query_device),
+ * into out[]: max_qp, max_cq, max_cqe, max_qp_wr, max_mr, max_srq. 0 or errno.
+ */
+static jint
+vrpma_ibv_device_limits(JNIEnv *env, jclass cls, jlong ctx, jlongArray out)
+{
+	(void) cls;
+	struct ibv_device_attr attr;
+	int ret = ibv_query_device(VRPMA_PTR(struct ibv_context, ctx), &attr);
+	if (ret != 0)
+		return ret;
+	jlong limits[] = {attr.max_qp, attr.max_cq, attr.max_cqe, attr.max_qp_wr, attr.max_mr,
+			attr.max_srq};
+	jsize n = (jsize)(sizeof(limits) / sizeof(limits[0]));
+	if ((*env)->GetArrayLength(env, out) < n)
+		return EINVAL;
+	(*env)->SetLongArrayRegion(env, out, 0, n, limits);
+	return 0;
 }
 
 static jlong
@@ -240,6 +263,21 @@ vrpma_set_nonblocking(JNIEnv *env, jclass cls, jint fd)
 	return 0;
 }
 
+/*
+ * A soft resource limit (RLIMIT_NOFILE, RLIMIT_MEMLOCK) for messages: -1 if unlimited, -2 if
+ * getrlimit failed. A system call, not /proc: it needs no free fd at the open-file limit.
+ */
+static jlong
+vrpma_soft_limit(JNIEnv *env, jclass cls, jint resource)
+{
+	(void) env;
+	(void) cls;
+	struct rlimit limit;
+	if (getrlimit(resource, &limit) != 0)
+		return -2;
+	return limit.rlim_cur == RLIM_INFINITY ? -1 : (jlong)limit.rlim_cur;
+}
+
 static jstring
 vrpma_error_string(JNIEnv *env, jclass cls, jint code)
 {
@@ -268,6 +306,7 @@ vrpma_wc_status_string(JNIEnv *env, jclass cls, jint status)
 static JNINativeMethod setup_methods[] = {
 	{"ibvContextForAddress", "(Ljava/lang/String;)J", (void *)vrpma_ibv_context_for_address},
 	{"ibvDeviceName", "(J)Ljava/lang/String;", (void *)vrpma_ibv_device_name},
+	{"ibvDeviceLimits", "(J[J)I", (void *)vrpma_ibv_device_limits},
 	{"peerNew", "(J)J", (void *)vrpma_peer_new},
 	{"peerDelete", "(J)I", (void *)vrpma_peer_delete},
 	{"peerCfgNew", "(Z)J", (void *)vrpma_peer_cfg_new},
@@ -284,6 +323,7 @@ static JNINativeMethod setup_methods[] = {
 	{"mrRemoteDelete", "(J)I", (void *)vrpma_mr_remote_delete},
 	{"directBufferAddress", "(Ljava/nio/ByteBuffer;)J", (void *)vrpma_direct_buffer_address},
 	{"setNonBlocking", "(I)I", (void *)vrpma_set_nonblocking},
+	{"softLimit", "(I)J", (void *)vrpma_soft_limit},
 	{"errorString", "(I)Ljava/lang/String;", (void *)vrpma_error_string},
 	{"errnoString", "(I)Ljava/lang/String;", (void *)vrpma_errno_string},
 	{"wcStatusString", "(I)Ljava/lang/String;", (void *)vrpma_wc_status_string},

@@ -21,6 +21,9 @@ final class BenchConfig {
   static final List<Op> LATENCY_OPS = List.of(Op.READ, Op.WRITE, Op.WRITE_FLUSH);
   static final List<Integer> WINDOWS = List.of(1, 8, 64);
   static final int THROUGHPUT_SIZE = 64;
+  /** The scale benchmark: connections on one event loop, each with this window of 64 B ops. */
+  static final List<Integer> SCALE_CONNECTIONS = List.of(1, 8, 64, 256);
+  static final int SCALE_WINDOW = 8;
 
   String address;
   int port = 7791;
@@ -42,6 +45,9 @@ final class BenchConfig {
   long warmupMaxSeconds = 240;
   /** Length of each phase of the loop probe (LoopProbe); 0 skips it. */
   long probeMs = 2000;
+  /** Per scale scenario and round: unmeasured, then measured; 0 skips the scale benchmark. */
+  long scaleWarmupMs = 500;
+  long scaleMs = 2000;
 
   long throughputWarmupNanos() {
     return throughputWarmupMs * 1_000_000;
@@ -82,6 +88,8 @@ final class BenchConfig {
         case "--warmup-round-window-ms" -> c.warmupRoundWindowMs = Long.parseLong(value);
         case "--warmup-max-s" -> c.warmupMaxSeconds = Long.parseLong(value);
         case "--probe-ms" -> c.probeMs = Long.parseLong(value);
+        case "--scale-warmup-ms" -> c.scaleWarmupMs = Long.parseLong(value);
+        case "--scale-ms" -> c.scaleMs = Long.parseLong(value);
         default -> throw usage("unknown option " + name);
       }
     }
@@ -99,6 +107,6 @@ final class BenchConfig {
         + " [--out FILE] [--c-reference PATH] [--rounds N] [--lat-warmup N] [--lat-ops N]"
         + " [--tput-warmup-ms MS] [--tput-ms MS]"
         + " [--warmup-round-ops N] [--warmup-round-window-ms MS] [--warmup-max-s S]"
-        + " [--probe-ms MS]");
+        + " [--probe-ms MS] [--scale-warmup-ms MS] [--scale-ms MS]");
   }
 }

@@ -68,6 +68,9 @@ public final class BenchMain {
           LoopProbe.run(d, 64, config.probeMs, report);
         }
       }
+      if (config.scaleMs > 0) {
+        ScaleBench.run(fixture.vertx, config, report);
+      }
     }
   }
 

@@ -58,7 +58,7 @@ final class CReference implements Contender {
     report.raw(resultLine(cmd));
   }
 
-  private static String resultLine(List<String> cmd) throws IOException, InterruptedException {
+  static String resultLine(List<String> cmd) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     String out;
     try (InputStream in = p.getInputStream()) {

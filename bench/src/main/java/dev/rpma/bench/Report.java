@@ -79,6 +79,38 @@ final class Report implements AutoCloseable {
         figures.get("p99_ns") / 1e3, figures.get("max_ns") / 1e3);
   }
 
+  /** One measured run of the scale benchmark (ScaleRun): n connections on one loop. */
+  void scale(String impl, int round, ScaleRun.ScaleResult r) {
+    emit(String.format(Locale.ROOT,
+        "{\"impl\":\"%s\",\"kind\":\"scale\",\"variant\":\"%s\",\"round\":%d,"
+            + "\"connections\":%d,\"window\":%d,\"size\":%d,\"completions\":%d,"
+            + "\"elapsed_s\":%.6f,\"ops_per_s\":%.1f,\"min_per_connection\":%d,"
+            + "\"max_per_connection\":%d,\"loop_cpu_ns\":%d,\"server_loop_cpu_ns\":%d,"
+            + "\"process_cpu_ns\":%d,\"jit_ms\":%d,\"gc_count\":%d}",
+        impl, r.variant(), round, r.connections(), BenchConfig.SCALE_WINDOW,
+        BenchConfig.THROUGHPUT_SIZE, r.completions(), r.elapsedNanos() / 1e9, r.perSecond(),
+        r.minPerConnection(), r.maxPerConnection(), r.loopCpuNanos(), r.serverLoopCpuNanos(),
+        r.processCpuNanos(), r.jvm().jitMillis(), r.jvm().gcCount()));
+    System.err.printf(Locale.ROOT, "bench: scale %-10s %-5s %3d connections: %9.0f compl/s"
+            + " (%7.0f per connection, min %d max %d)  cpu/compl loop %.1f us, process %.1f"
+            + " us%n", impl, r.variant(), r.connections(), r.perSecond(),
+        r.perSecond() / r.connections(), r.minPerConnection(), r.maxPerConnection(),
+        perOpMicros(r.loopCpuNanos(), r.completions()),
+        perOpMicros(r.processCpuNanos(), r.completions()));
+  }
+
+  /** What {@code connections} connections took, both ends (ScaleFixture.Resources). */
+  void resources(int connections, ScaleFixture.Resources r) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+        "{\"impl\":\"vertx-rpma\",\"kind\":\"scale-resources\",\"connections\":%d",
+        connections));
+    r.fields().forEach((k, v) -> line.append(",\"").append(k).append("\":").append(v));
+    emit(line.append('}').toString());
+    System.err.printf(Locale.ROOT, "bench: scale resources, %d connections (both ends): %d"
+            + " fds, %d KiB native, %d KiB pinned%n", connections, r.rdmaFds(), r.nonHeapKib(),
+        r.pinnedKib());
+  }
+
   /** A result line made elsewhere (the C reference), as it is. */
   void raw(String jsonLine) {
     emit(jsonLine);

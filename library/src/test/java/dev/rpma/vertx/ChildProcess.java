@@ -10,6 +10,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 /** A second JVM running a main class of the tests, started and awaited until it says READY. */
 public final class ChildProcess {
@@ -40,6 +42,37 @@ public final class ChildProcess {
       }
     }
     entries.add(System.getProperty("java.class.path"));
+    return String.join(File.pathSeparator, entries);
+  }
+
+  /**
+   * The class path copied where an unprivileged user can read it (for a child run through
+   * setpriv): the dependencies live in root's Maven repository, under a home only root may
+   * enter.
+   */
+  static String classPathAnyoneCanRead() throws IOException {
+    Path copy = Files.createTempDirectory("readable-cp");
+    List<String> entries = new ArrayList<>();
+    int i = 0;
+    for (String entry : testClassPath().split(File.pathSeparator)) {
+      Path from = Path.of(entry);
+      if (!Files.exists(from)) {
+        continue;
+      }
+      Path to = copy.resolve(i++ + "-" + from.getFileName());
+      try (Stream<Path> files = Files.walk(from)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          Files.copy(f, to.resolve(from.relativize(f).toString()));
+        }
+      }
+      entries.add(to.toString());
+    }
+    try (Stream<Path> files = Files.walk(copy)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        f.toFile().setReadable(true, false);
+        f.toFile().setExecutable(Files.isDirectory(f), false);
+      }
+    }
     return String.join(File.pathSeparator, entries);
   }
 

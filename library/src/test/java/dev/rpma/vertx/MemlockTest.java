@@ -2,15 +2,10 @@ package dev.rpma.vertx;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +24,7 @@ class MemlockTest {
     List<String> command = List.of("prlimit", "--memlock=" + LIMIT + ":" + LIMIT,
         "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", classPathAnyoneCanRead(), MemlockMain.class.getName(),
+        "-cp", ChildProcess.classPathAnyoneCanRead(), MemlockMain.class.getName(),
         RdmaTestSupport.deviceIp());
     Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -39,35 +34,5 @@ class MemlockTest {
     assertTrue(out.contains("locked-memory limit (now " + LIMIT + " bytes)"), out);
     assertTrue(out.contains("ulimit -l") && out.contains("LimitMEMLOCK"), out);
     assertTrue(out.contains("ENOMEM"), out);
-  }
-
-  /**
-   * The class path copied where the unprivileged user can read it: the dependencies live in
-   * root's Maven repository, under a home only root may enter.
-   */
-  private static String classPathAnyoneCanRead() throws IOException {
-    Path copy = Files.createTempDirectory("memlock-cp");
-    List<String> entries = new ArrayList<>();
-    int i = 0;
-    for (String entry : ChildProcess.testClassPath().split(File.pathSeparator)) {
-      Path from = Path.of(entry);
-      if (!Files.exists(from)) {
-        continue;
-      }
-      Path to = copy.resolve(i++ + "-" + from.getFileName());
-      try (Stream<Path> files = Files.walk(from)) {
-        for (Path f : (Iterable<Path>) files::iterator) {
-          Files.copy(f, to.resolve(from.relativize(f).toString()));
-        }
-      }
-      entries.add(to.toString());
-    }
-    try (Stream<Path> files = Files.walk(copy)) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        f.toFile().setReadable(true, false);
-        f.toFile().setExecutable(Files.isDirectory(f), false);
-      }
-    }
-    return String.join(File.pathSeparator, entries);
   }
 }

@@ -1,8 +1,6 @@
 package dev.rpma.vertx;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.rpma.vertx.internal.ProcessUse;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -16,27 +14,9 @@ final class ProcessResources {
     return Objects.requireNonNull(Path.of("/proc/self/fd").toFile().list()).length;
   }
 
-  /**
-   * Open fds of the kinds a connection uses: device files (/dev/infiniband/...), completion and
-   * event channels (anon inodes of the verbs and rdma_cm drivers) and eventfds (the drain's
-   * continuation). Unlike the total, not disturbed by pipes to child processes or the JVM's
-   * own files.
-   */
+  /** Open fds of the kinds a connection uses (ProcessUse.rdmaFds). */
   static long rdmaFds() {
-    File[] fds = Objects.requireNonNull(new File("/proc/self/fd").listFiles());
-    long count = 0;
-    for (File fd : fds) {
-      try {
-        String target = Files.readSymbolicLink(fd.toPath()).toString();
-        if (target.contains("infiniband") || target.contains("rdma")
-            || target.contains("eventfd")) {
-          count++;
-        }
-      } catch (IOException e) {
-        // closed while listing: not ours to count
-      }
-    }
-    return count;
+    return ProcessUse.rdmaFds();
   }
 
   /**
@@ -60,15 +40,10 @@ final class ProcessResources {
   }
 
   private static long statusKib(String field) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith(field)) {
-          return Long.parseLong(line.replaceAll("[^0-9]", ""));
-        }
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
+    long kib = ProcessUse.statusKib(field);
+    if (kib < 0) {
+      throw new IllegalStateException("no " + field + " in /proc/self/status");
     }
-    throw new IllegalStateException("no " + field + " in /proc/self/status");
+    return kib;
   }
 }

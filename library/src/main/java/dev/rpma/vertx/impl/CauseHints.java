@@ -2,9 +2,6 @@ package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The failures users meet most, said with their cause and their fix: librpma reports them as a
@@ -41,18 +38,8 @@ final class CauseHints {
         + " CAP_IPC_LOCK. " + e.getMessage(), e.code(), e.errno(), e);
   }
 
-  /** "Max locked memory" of /proc/self/limits, soft limit: a number of bytes or unlimited. */
+  /** The soft locked-memory limit: "now 65536 bytes", "now unlimited" or "now unknown". */
   static String memlockLimit() {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
-        if (line.startsWith("Max locked memory")) {
-          String soft = line.substring("Max locked memory".length()).trim().split("\\s+")[0];
-          return "now " + (soft.equals("unlimited") ? soft : soft + " bytes");
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not Linux, or /proc not mounted: the hint stands without the number
-    }
-    return "now unknown";
+    return "now " + ProcessLimits.lockedMemory();
   }
 }

@@ -12,8 +12,12 @@ public final class Endpoints {
   private Endpoints() {
   }
 
-  /** Null if valid; else what is wrong. */
-  static String check(String address, int port, ConnectionOptions options) {
+  /**
+   * Null if valid; else what is wrong. The options' queues must fit {@code device} (for a
+   * server: its accepted connections' queues).
+   */
+  static String check(String address, int port, ConnectionOptions options,
+      DeviceLimits device) {
     if (address == null || address.isBlank()) {
       return "address must be an IP address";
     }
@@ -23,21 +27,30 @@ public final class Endpoints {
     if (options == null) {
       return "options must not be null";
     }
-    return null;
+    return device.checkQueues(options);
   }
 
   /**
    * rpma_conn_req_new then rpma_conn_req_connect on peer {@code peer}, the queue pair attached
    * to shared receive queue {@code srq} (0 for none): the librpma connection, not established
-   * yet. Blocks: on a worker, inside {@code PeerImpl.blocking}.
+   * yet; a failure names the limit it met (ConnectionLimits). Blocks: on a worker, inside
+   * {@code PeerImpl.blocking}.
    */
-  static long requestConnection(long peer, String address, int port, ConnectionOptions options,
-      byte[] privateData, long srq) {
+  static long requestConnection(long peer, DeviceLimits device, String address, int port,
+      ConnectionOptions options, byte[] privateData, long srq) {
     long cfg = Errors.check("rpma_conn_cfg_new", newConnCfg(options, srq));
     try {
-      long req = Errors.check("rpma_conn_req_new",
-          Native.connReqNew(peer, address, String.valueOf(port), cfg));
-      return Errors.check("rpma_conn_req_connect", Native.connReqConnect(req, privateData));
+      long req = Native.connReqNew(peer, address, String.valueOf(port), cfg);
+      if (NativeError.isError(req)) {
+        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_new", req),
+            "cannot connect", device, options);
+      }
+      long conn = Native.connReqConnect(req, privateData);
+      if (NativeError.isError(conn)) {
+        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_connect", conn),
+            "cannot connect", device, options);
+      }
+      return conn;
     } finally {
       Native.connCfgDelete(cfg);
     }

@@ -43,7 +43,7 @@ final class FdHeadroom {
       return null;
     }
     String hint = error == NativeConstants.EMFILE || error == NativeConstants.ENFILE
-        ? " The process is at its open-file limit: raise it (ulimit -n, LimitNOFILE)." : "";
+        ? " " + ConnectionLimits.openFiles(null) : "";
     return new RpmaException("cannot accept: " + n + " file descriptors are needed and only "
         + opened + " could be opened (errno " + error + " " + Native.errnoString(error) + ");"
         + " the request was rejected." + hint, NativeError.RPMA_E_PROVIDER, error);

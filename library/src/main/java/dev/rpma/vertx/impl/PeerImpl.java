@@ -41,6 +41,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String address;
   private final String deviceName;
   private final long handle;
+  private final DeviceLimits device;
   private final Object setupLock = new Object();
   /**
    * What this peer made, closed before the peer: its servers and connections first (so an
@@ -54,10 +55,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private CloseFuture owner;
   private Future<Void> closing;
 
-  private PeerImpl(VertxInternal vertx, String address, String deviceName, long handle) {
+  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle) {
     this.vertx = vertx;
     this.address = address;
-    this.deviceName = deviceName;
+    this.deviceName = device.device();
+    this.device = device;
     this.handle = handle;
   }
 
@@ -82,8 +84,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
             + " (is an RDMA link, e.g. Soft-RoCE rxe, configured on its interface?): "
             + e.getMessage(), e.code(), e.errno());
       }
+      DeviceLimits device = DeviceLimits.query(ibv, Native.ibvDeviceName(ibv));
       long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
-      return new PeerImpl(vx, address, Native.ibvDeviceName(ibv), peer);
+      return new PeerImpl(vx, address, device, peer);
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
 
@@ -103,6 +106,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
 
   public long handle() {
     return handle;
+  }
+
+  /** What the device allows: queue sizes, queue pairs, completion queues, regions. */
+  DeviceLimits device() {
+    return device;
   }
 
   /** Runs a set-up call on a worker thread, serialised per peer; result on the caller's context. */
@@ -230,7 +238,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = Endpoints.check(address, port, options);
+    String invalid = Endpoints.check(address, port, options, device);
     if (invalid == null && privateData != null
         && privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA) {
       invalid = "private data must be at most " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
@@ -252,7 +260,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> Endpoints.requestConnection(handle, address, port, opts, pdata,
+        () -> Endpoints.requestConnection(handle, device, address, port, opts, pdata,
             srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
@@ -277,7 +285,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = Endpoints.check(address, port, options);
+    String invalid = Endpoints.check(address, port, options, device);
     if (invalid == null && requestHandler == null) {
       invalid = "a request handler is required";
     }
@@ -306,7 +314,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    */
   public long requestConnection(String address, int port, ConnectionOptions options,
       byte[] privateData) {
-    return Endpoints.requestConnection(handle, address, port, options, privateData, 0);
+    return Endpoints.requestConnection(handle, device, address, port, options, privateData, 0);
   }
 
   @Override

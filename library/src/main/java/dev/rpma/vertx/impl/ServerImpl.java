@@ -4,7 +4,6 @@ import dev.rpma.vertx.impl.engine.LoopIo;
 import dev.rpma.vertx.impl.engine.QueuedOp;
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.impl.jni.NativeError;
 
 import dev.rpma.vertx.ConnectionOptions;
@@ -129,16 +128,15 @@ final class ServerImpl implements RpmaServer, Closeable {
   }
 
   /** One line that says what went wrong with a request, and what to do about it. */
-  private static String whyNoRequest(long error) {
+  private String whyNoRequest(long error) {
     String detail = Errors.rpma("rpma_ep_next_conn_req", error).getMessage();
     if (NativeError.code(error) == NativeError.RPMA_E_INVAL) {
       return "a connection-manager event that is not a connection request (left by a request"
           + " whose accept failed, or the device going away): " + detail;
     }
-    String hint = NativeError.errno(error) == NativeConstants.EMFILE
-        ? " The process is at its open-file limit: raise it (ulimit -n, LimitNOFILE)." : "";
+    String why = ConnectionLimits.why(NativeError.errno(error), peer.device(), options);
     return "a connection request could not be taken (its client's connect fails): " + detail
-        + "." + hint;
+        + "." + (why == null ? "" : " Why: " + why);
   }
 
   /** Accepts a request, with the receives posted on it; on the server's context. */

@@ -22,7 +22,8 @@ public final class EventFd implements LoopIo.WakeupFd, AutoCloseable {
     if (fd < 0) {
       throw new IllegalStateException("eventfd() failed, errno " + (-fd)
           + (-fd == NativeConstants.EMFILE
-              ? " (EMFILE: the process is at its fd limit, see ulimit -n)" : ""));
+              ? " (EMFILE: the process is at its open-file limit; each connection end takes 3"
+                + " fds: raise it with ulimit -n or LimitNOFILE=, or close connections)" : ""));
     }
     return new EventFd(fd);
   }

@@ -31,6 +31,8 @@ public final class Native {
   // ---- set-up: may block, worker threads only ----
   public static native long ibvContextForAddress(String address);
   public static native String ibvDeviceName(long ibvContext);
+  /** max_qp, max_cq, max_cqe, max_qp_wr, max_mr, max_srq into {@code out}; 0 or errno. */
+  public static native int ibvDeviceLimits(long ibvContext, long[] out);
   public static native long peerNew(long ibvContext);
   public static native int peerDelete(long peer);
   public static native long mrReg(long peer, ByteBuffer buffer, long offset, long length, int usage);
@@ -59,6 +61,8 @@ public final class Native {
   public static native String errorString(int code);
   /** errno's name and text, e.g. "ENODEV (No such device)". */
   public static native String errnoString(int errno);
+  /** A soft rlimit (NativeConstants.RLIMIT_*): -1 unlimited, -2 unknown. */
+  public static native long softLimit(int resource);
   public static native String wcStatusString(int status);
   public static native String connEventString(int event);
   public static native int logInstall(int level);

@@ -29,6 +29,9 @@ public final class NativeConstants {
   public static final int ENOMEM = get("ENOMEM");
   public static final int ENFILE = get("ENFILE");
   public static final int EADDRINUSE = get("EADDRINUSE");
+  public static final int EINVAL = get("EINVAL");
+  public static final int RLIMIT_NOFILE = get("RLIMIT_NOFILE");
+  public static final int RLIMIT_MEMLOCK = get("RLIMIT_MEMLOCK");
 
   // connection events
   public static final int RPMA_CONN_ESTABLISHED = get("RPMA_CONN_ESTABLISHED");

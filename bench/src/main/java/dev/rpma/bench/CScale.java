@@ -1,0 +1,33 @@
+package dev.rpma.bench;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The C reference of the scale benchmark (bench/c/bench_scale.c): librpma directly, n
+ * connections in one process, every CQ fd in one epoll set served by one thread (the library's
+ * sequence: on readiness one rpma_cq_wait, then rpma_cq_get_wc in batches), each connection
+ * keeping the same window of 64 B writes. A process per count, run right after the library's
+ * runs of the same count; its line goes to the report as it is.
+ */
+final class CScale {
+
+  /** Above the main benchmark's C processes (port + 100, one per run): one port per process. */
+  private static final AtomicInteger NEXT_PORT_OFFSET = new AtomicInteger(400);
+
+  private CScale() {
+  }
+
+  static void run(BenchConfig config, int connections, int round, Report report)
+      throws Exception {
+    List<String> cmd = List.of(config.cReference, "--addr", config.address,
+        "--port", String.valueOf(config.port + NEXT_PORT_OFFSET.getAndIncrement()),
+        "--round", String.valueOf(round), "--kind", "scale",
+        "--connections", String.valueOf(connections),
+        "--window", String.valueOf(BenchConfig.SCALE_WINDOW),
+        "--tput-warmup-ms", String.valueOf(config.scaleWarmupMs),
+        "--tput-ms", String.valueOf(config.scaleMs));
+    Jit.awaitIdleOrWarn(); // nothing of the JVM's compiling beside the C process
+    report.raw(CReference.resultLine(cmd));
+  }
+}

@@ -1,0 +1,56 @@
+package dev.rpma.bench;
+
+import io.vertx.core.Vertx;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How the library's cost grows with the number of connections on one event loop: for each
+ * count of {@link BenchConfig#SCALE_CONNECTIONS} and each {@link ScaleRun.Variant}, an
+ * unmeasured run, a wait for the JIT, then the measured run, over the rounds; the counts'
+ * order rotates from round to round, as the designs' order does in the main benchmark.
+ * The C reference's counterpart runs in its own process (CScale).
+ */
+final class ScaleBench {
+
+  private ScaleBench() {
+  }
+
+  static void run(Vertx vertx, BenchConfig config, Report report) throws Exception {
+    int port = config.port + 50; // between the main server and the C processes' ports
+    try (ScaleFixture fixture = ScaleFixture.open(vertx, config.address, port,
+        BenchConfig.SCALE_CONNECTIONS, report, false)) {
+      rounds(fixture, List.of(ScaleRun.Variant.WRITE, ScaleRun.Variant.SEND), true, config,
+          report);
+    }
+    // the same clients' sends, to a server whose connections share ONE receive queue
+    try (ScaleFixture fixture = ScaleFixture.open(vertx, config.address, port + 1,
+        BenchConfig.SCALE_CONNECTIONS, report, true)) {
+      rounds(fixture, List.of(ScaleRun.Variant.SEND_SRQ), false, config, report);
+    }
+  }
+
+  private static void rounds(ScaleFixture fixture, List<ScaleRun.Variant> variants,
+      boolean withC, BenchConfig config, Report report) throws Exception {
+    Thread serverLoop = fixture.serverLoopThread();
+    for (int round = 1; round <= config.rounds; round++) {
+      long t0 = System.nanoTime();
+      int counts = BenchConfig.SCALE_CONNECTIONS.size();
+      for (int k = 0; k < counts; k++) {
+        int n = BenchConfig.SCALE_CONNECTIONS.get((k + round - 1) % counts);
+        for (ScaleRun.Variant v : variants) {
+          Fixture.await(ScaleRun.run(fixture, v, n, config.scaleWarmupMs * 1_000_000,
+              serverLoop));
+          Jit.awaitIdleOrWarn();
+          report.scale("vertx-rpma", round, Fixture.await(ScaleRun.run(fixture, v, n,
+              config.scaleMs * 1_000_000, serverLoop)));
+        }
+        if (withC && config.cReference != null) {
+          CScale.run(config, n, round, report);
+        }
+      }
+      System.err.printf(Locale.ROOT, "bench: scale round %d done in %.1f s%n", round,
+          (System.nanoTime() - t0) / 1e9);
+    }
+  }
+}

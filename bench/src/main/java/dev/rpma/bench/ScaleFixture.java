@@ -1,0 +1,202 @@
+package dev.rpma.bench;
+
+import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.MemoryRegion;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.PeerConfig;
+import dev.rpma.vertx.RegionOffer;
+import dev.rpma.vertx.RemoteMemoryRegion;
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaPeer;
+import dev.rpma.vertx.RpmaServer;
+import dev.rpma.vertx.RpmaSharedReceiveQueue;
+import dev.rpma.vertx.SharedReceiveQueueOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The scale benchmark's two ends, in the bench's JVM: a server on one event loop, and up to
+ * the largest count of {@link BenchConfig#SCALE_CONNECTIONS} client connections to it, all on
+ * ONE other event loop (the case the library is for: many connections, one loop). Every
+ * server-side connection keeps twice {@link BenchConfig#SCALE_WINDOW} receives posted,
+ * re-posting each as it completes: a client has at most a window of sends in flight, and a
+ * send completes only once a receive took it, so at most a window of receives awaits its
+ * re-post and a send always finds one (receiver-not-ready would stall it for the device's RNR
+ * timer: a quick run with just a window of receives made 55 sends/s on one connection).
+ * With {@code sharedQueue} the server's connections are attached to ONE shared receive queue
+ * instead (issue 13), which keeps twice the largest count's windows posted the same way. While connecting, the fds,
+ * the resident memory outside the heap and the pinned memory are recorded at each count.
+ */
+final class ScaleFixture implements AutoCloseable {
+
+  private static final int RECEIVES_POSTED = 2 * BenchConfig.SCALE_WINDOW;
+
+  final ContextInternal clientLoop;
+  final ContextInternal serverLoop;
+  final List<RpmaConnection> clients = new ArrayList<>();
+  final List<RemoteMemoryRegion> remotes = new ArrayList<>();
+  final MemoryRegion clientRegion;
+  private final List<RpmaConnection> serverSides = new CopyOnWriteArrayList<>();
+  private final MemoryRegion serverRegion;
+  private final RpmaPeer serverPeer;
+  private final RpmaPeer clientPeer;
+  private final RpmaServer server;
+  private final RpmaSharedReceiveQueue queue;
+
+  private ScaleFixture(Vertx vertx, String ip, int port, List<ContextInternal> loops,
+      int sharedQueueReceives) {
+    clientLoop = loops.get(0);
+    serverLoop = loops.get(1);
+    serverPeer = Fixture.await(RpmaPeer.open(vertx, ip));
+    clientPeer = Fixture.await(RpmaPeer.open(vertx, ip));
+    serverRegion = Fixture.await(serverPeer.register(
+        ByteBuffer.allocateDirect(BenchConfig.REGION_SIZE), EnumSet.of(MemoryUsage.WRITE_DST,
+            MemoryUsage.RECV)));
+    clientRegion = Fixture.await(clientPeer.register(
+        ByteBuffer.allocateDirect(BenchConfig.REGION_SIZE), EnumSet.of(MemoryUsage.WRITE_SRC,
+            MemoryUsage.SEND)));
+    byte[] offer = RegionOffer.of(PeerConfig.create(false), serverRegion).toBytes();
+    Promise<RpmaServer> listening = Promise.promise();
+    if (sharedQueueReceives == 0) {
+      queue = null;
+      serverLoop.runOnContext(v -> serverPeer.listen(ip, port, options(),
+          req -> req.accept(offer).onSuccess(this::keepReceiving)).onComplete(listening));
+    } else {
+      Promise<RpmaSharedReceiveQueue> made = Promise.promise();
+      serverLoop.runOnContext(v -> serverPeer.createSharedReceiveQueue(
+          new SharedReceiveQueueOptions().setRqSize(sharedQueueReceives)
+              .setRcqSize(sharedQueueReceives)).onComplete(made));
+      queue = Fixture.await(made.future());
+      serverLoop.runOnContext(v -> {
+        for (int slot = 0; slot < sharedQueueReceives; slot++) {
+          receiveShared(slot % (BenchConfig.REGION_SIZE / BenchConfig.THROUGHPUT_SIZE));
+        }
+        serverPeer.listen(ip, port, options(), queue, req -> req.accept(offer))
+            .onComplete(listening);
+      });
+    }
+    server = Fixture.await(listening.future());
+  }
+
+  /**
+   * The library's options for the benchmark, without keepalive: idle connections (those a
+   * scenario with fewer connections leaves out) must not probe their peers during a run.
+   */
+  static ConnectionOptions options() {
+    return BenchConfig.connectionOptions().setRqSize(BenchConfig.QUEUE_SIZE).setKeepAliveMs(0);
+  }
+
+  /**
+   * Connects the largest count, one at a time; at each count of {@code counts}, a
+   * "scale-resources" line with what the connections took since the first (both ends: the
+   * server side is in this JVM too).
+   */
+  static ScaleFixture open(Vertx vertx, String ip, int port, List<Integer> counts,
+      Report report, boolean sharedQueue) {
+    List<ContextInternal> loops = twoLoops((VertxInternal) vertx);
+    int max = counts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    ScaleFixture f = new ScaleFixture(vertx, ip, port, loops,
+        sharedQueue ? RECEIVES_POSTED * max : 0);
+    Resources before = Resources.now();
+    while (f.clients.size() < max) {
+      Promise<RpmaConnection> made = Promise.promise();
+      f.clientLoop.runOnContext(v -> f.clientPeer.connect(ip, port, options(), null)
+          .onComplete(made));
+      RpmaConnection c = Fixture.await(made.future());
+      f.clients.add(c);
+      f.remotes.add(RemoteMemoryRegion.fromDescriptor(
+          RegionOffer.fromBytes(c.remotePrivateData()).regionDescriptor()));
+      if (!sharedQueue && counts.contains(f.clients.size())) {
+        Resources now = Resources.now();
+        report.resources(f.clients.size(), now.minus(before));
+      }
+    }
+    return f;
+  }
+
+  /** Two event-loop contexts on distinct loops: the clients' and the server's. */
+  private static List<ContextInternal> twoLoops(VertxInternal vx) {
+    List<ContextInternal> loops = new ArrayList<>();
+    for (int i = 0; i < 16 && loops.size() < 2; i++) {
+      ContextInternal c = vx.createEventLoopContext();
+      if (loops.isEmpty() || loops.get(0).nettyEventLoop() != c.nettyEventLoop()) {
+        loops.add(c);
+      }
+    }
+    if (loops.size() < 2) {
+      throw new IllegalStateException("the scale benchmark needs two event loops");
+    }
+    return loops;
+  }
+
+  /** On the server's loop: a window of receives, each posted again when it completes. */
+  private void keepReceiving(RpmaConnection serverSide) {
+    serverSides.add(serverSide);
+    for (int slot = 0; slot < RECEIVES_POSTED; slot++) {
+      receive(serverSide, slot);
+    }
+  }
+
+  private void receive(RpmaConnection serverSide, int slot) {
+    // all receives share one buffer: the bench sends and never reads the bytes
+    serverSide.recv(serverRegion, (long) slot * BenchConfig.THROUGHPUT_SIZE,
+        BenchConfig.THROUGHPUT_SIZE).onSuccess(r -> receive(serverSide, slot));
+  }
+
+  /** On the server's loop: a receive of the shared queue, posted again when it completes. */
+  private void receiveShared(int slot) {
+    queue.recv(serverRegion, (long) slot * BenchConfig.THROUGHPUT_SIZE,
+        BenchConfig.THROUGHPUT_SIZE).onSuccess(r -> receiveShared(slot));
+  }
+
+  /** The server loop's thread, for its CPU time (it does the receiving side's work). */
+  Thread serverLoopThread() {
+    Promise<Thread> t = Promise.promise();
+    serverLoop.runOnContext(v -> t.complete(Thread.currentThread()));
+    return Fixture.await(t.future());
+  }
+
+  @Override
+  public void close() {
+    List<Future<Void>> closing = new ArrayList<>();
+    for (RpmaConnection c : clients) {
+      closing.add(c.close());
+    }
+    Fixture.await(Future.join(closing));
+    remotes.forEach(RemoteMemoryRegion::close);
+    Fixture.await(server.close());
+    if (queue != null) {
+      Fixture.await(queue.close());
+    }
+    Fixture.await(clientPeer.close());
+    Fixture.await(serverPeer.close());
+  }
+
+  /** What the process holds: RDMA fds, resident memory outside the heap, pinned memory. */
+  record Resources(long rdmaFds, long nonHeapKib, long pinnedKib) {
+
+    static Resources now() {
+      System.gc(); // a heap that just grew must not pass for native memory
+      return new Resources(ProcFs.rdmaFds(), ProcFs.residentKib() - ProcFs.committedHeapKib(),
+          ProcFs.statusKib("VmPin:"));
+    }
+
+    Resources minus(Resources before) {
+      return new Resources(rdmaFds - before.rdmaFds, nonHeapKib - before.nonHeapKib,
+          pinnedKib - before.pinnedKib);
+    }
+
+    Map<String, Long> fields() {
+      return Map.of("rdma_fds", rdmaFds, "native_kib", nonHeapKib, "pinned_kib", pinnedKib);
+    }
+  }
+}
