@@ -31,13 +31,16 @@ class ThreadsTest {
    * for the io_uring kernel's own workers: on an io_uring loop the kernel starts iou-wrk-* tasks
    * in the process for requests of Netty's ring that cannot complete at once (seen on the guest's
    * 6.1 kernel, six of them); the library's polls need none (a poll waits on the fd's queue).
+   * Nor the JVM's own threads that Thread.getAllStackTraces does not list: HotSpot starts and
+   * stops compiler and GC workers as load goes (UseDynamicNumberOfCompilerThreads and
+   * ...GCThreads), which made one more "native" thread right after tests that had run child JVMs.
    */
   private static int osThreads() {
     int count = 0;
     for (File task : Objects.requireNonNull(new File("/proc/self/task").listFiles())) {
       try {
         String comm = Files.readString(task.toPath().resolve("comm")).strip();
-        if (!comm.startsWith("iou-wrk-") && !comm.startsWith("iou-sqp-")) {
+        if (!comm.startsWith("iou-wrk-") && !comm.startsWith("iou-sqp-") && !isJvmOwn(comm)) {
           count++;
         }
       } catch (IOException e) {
@@ -45,6 +48,14 @@ class ThreadsTest {
       }
     }
     return count;
+  }
+
+  /** HotSpot's hidden threads, by their (15-character) task names. */
+  private static boolean isJvmOwn(String comm) {
+    return comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")
+        || comm.startsWith("GC Thread#") || comm.startsWith("G1 ") || comm.startsWith("VM ")
+        || comm.equals("Service Thread") || comm.equals("Monitor Deflati")
+        || comm.equals("Notification Th") || comm.equals("Sweeper thread");
   }
 
   private static boolean isVertxPoolThread(String name) {
