@@ -9,7 +9,7 @@ env_file=target/asan-env
 mapfile -t asan_env < "$env_file"
 cp="target/asan-classes:library/target/test-classes:library/target/classes:$(cat target/rdma-suite/classpath.txt)"
 classes=(DescriptorTest OperationsRoundTripTest BadInputTest FailureTest CompletionPathTest
-  SecurityTest)
+  SecurityTest SharedReceiveQueueBadInputTest)
 selectors=()
 for c in "${classes[@]}"; do selectors+=(--select-class "dev.rpma.vertx.$c"); done
 env "${asan_env[@]}" "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 \
