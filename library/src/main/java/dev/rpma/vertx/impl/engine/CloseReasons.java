@@ -111,6 +111,17 @@ final class CloseReasons {
         : new RpmaConnectionClosedException(message + " (" + reason.getMessage() + ")", reason);
   }
 
+  /**
+   * What an operation's error completion fails it with: the completion's status while the
+   * connection takes operations ({@code open}), else the reason it was in flight at a close.
+   */
+  Throwable completionError(byte kind, int status, String statusText, int vendorError,
+      boolean open) {
+    RpmaCompletionException e = new RpmaCompletionException(OpKind.name(kind), status,
+        statusText, vendorError);
+    return open ? e : inFlightWhenClosed(kind, e);
+  }
+
   /** An error completion of an operation that was in flight when the connection closed. */
   RpmaConnectionClosedException inFlightWhenClosed(byte kind, RpmaCompletionException status) {
     if (closeReason == null && queuePairError != null) {

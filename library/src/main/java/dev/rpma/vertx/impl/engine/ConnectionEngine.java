@@ -3,7 +3,6 @@ package dev.rpma.vertx.impl.engine;
 import dev.rpma.vertx.CompletionStats;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.Received;
-import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -112,7 +111,7 @@ public final class ConnectionEngine implements CompletionSink {
     });
     try {
       completions = new CompletionChannel(context, connection, options, io, this, counters,
-          this::onCompletionQueueFailure);
+          e -> shutdown(reasons.completionQueueFailed(e)));
       completions.start()
           .compose(v -> {
             events = io.watch(connection.eventFd(), this::onEvents);
@@ -180,7 +179,8 @@ public final class ConnectionEngine implements CompletionSink {
       inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
           null, postWaiting);
     } else {
-      Throwable error = completionError(kind, status, vendorError);
+      Throwable error = reasons.completionError(kind, status, conn.statusText(status),
+          vendorError, takesOperations());
       if (takesOperations()) {
         onQueuePairError(kind, status, error);
       }
@@ -209,16 +209,6 @@ public final class ConnectionEngine implements CompletionSink {
         error);
     open = false;
     context.runOnContext(v -> shutdown(reason));
-  }
-
-  private Throwable completionError(byte kind, int status, int vendorError) {
-    RpmaCompletionException e = new RpmaCompletionException(OpKind.name(kind), status,
-        conn.statusText(status), vendorError);
-    return takesOperations() ? e : reasons.inFlightWhenClosed(kind, e);
-  }
-
-  private void onCompletionQueueFailure(RuntimeException error) {
-    shutdown(reasons.completionQueueFailed(error));
   }
 
   private void onStall(int inFlightCount) {
