@@ -1,7 +1,6 @@
 package dev.rpma.vertx;
 
 import static dev.rpma.vertx.RdmaTestSupport.await;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,7 +43,7 @@ class BusyPollTest {
   @Test
   void operationsPostedOneAfterAnotherCompleteWithTheirBytesAndMostWithoutAWakeup() {
     try (Loopback pair = Loopback.open(vertx, SPINNING)) {
-      await(onLoop(pair, () -> writeThenReadBack(pair, 0)));
+      await(onLoop(pair, done -> writeThenReadBack(pair, 0, done)));
       CompletionStats stats = RdmaTestSupport.statsOf(pair.client);
       assertEquals(2L * ROUNDS, stats.completions());
       assertTrue(stats.wakeups() < stats.completions() / 2, "completions taken while spinning"
@@ -57,48 +56,63 @@ class BusyPollTest {
     try (Loopback pair = Loopback.open(vertx, SPINNING)) {
       AtomicLong timerFiredAtRound = new AtomicLong(-1);
       AtomicLong round = new AtomicLong();
-      await(onLoop(pair, () -> {
+      await(onLoop(pair, done -> {
         pair.client.context().owner().setTimer(20, id -> timerFiredAtRound.set(round.get()));
-        return spinRounds(pair, round);
+        spinRounds(pair, round, done);
       }));
       assertTrue(timerFiredAtRound.get() >= 0 && timerFiredAtRound.get() < TIMER_ROUNDS,
           "a timer of the busy loop fired during the rounds: " + timerFiredAtRound.get());
     }
   }
 
-  /** From round {@code i} on: a write of a pattern, then a read of it back, checked. */
-  private static Future<Void> writeThenReadBack(Loopback pair, int i) {
+  /**
+   * From round {@code i} on: a write of a pattern, then a read of it back, checked; each round
+   * starts from the previous one's callback (no chain of composed Futures, whose completion
+   * would unwind thousands of frames deep).
+   */
+  private static void writeThenReadBack(Loopback pair, int i, Promise<Void> done) {
     if (i == ROUNDS) {
-      return Future.succeededFuture();
+      done.complete();
+      return;
     }
     byte[] pattern = new byte[64];
     for (int b = 0; b < pattern.length; b++) {
       pattern[b] = (byte) (i * 7 + b);
     }
     pair.clientRegion.buffer().put(0, pattern);
-    return pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64)
+    pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64)
         .compose(v -> pair.client.read(pair.clientRegion, 4096, pair.remote, 0, 64))
-        .compose(v -> {
+        .onComplete(ar -> {
           byte[] back = new byte[64];
           pair.clientRegion.buffer().get(4096, back);
-          assertArrayEquals(pattern, back, "round " + i);
-          return writeThenReadBack(pair, i + 1);
+          if (ar.failed()) {
+            done.fail(ar.cause());
+          } else if (!java.util.Arrays.equals(pattern, back)) {
+            done.fail(new AssertionError("round " + i + ": read back "
+                + java.util.Arrays.toString(back)));
+          } else {
+            writeThenReadBack(pair, i + 1, done);
+          }
         });
   }
 
-  private static Future<Void> spinRounds(Loopback pair, AtomicLong round) {
-    if (round.get() == TIMER_ROUNDS) {
-      return Future.succeededFuture();
-    }
-    return pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64).compose(v -> {
-      round.incrementAndGet();
-      return spinRounds(pair, round);
+  private static void spinRounds(Loopback pair, AtomicLong round, Promise<Void> done) {
+    pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64).onComplete(ar -> {
+      if (ar.failed()) {
+        done.fail(ar.cause());
+      } else if (round.incrementAndGet() == TIMER_ROUNDS) {
+        done.complete();
+      } else {
+        spinRounds(pair, round, done);
+      }
     });
   }
 
-  private static <T> Future<T> onLoop(Loopback pair, java.util.function.Supplier<Future<T>> a) {
-    Promise<T> done = Promise.promise();
-    pair.client.context().runOnContext(v -> a.get().onComplete(done));
+  /** Runs {@code start} on the connection's context with a promise it completes at the end. */
+  private static Future<Void> onLoop(Loopback pair,
+      java.util.function.Consumer<Promise<Void>> start) {
+    Promise<Void> done = Promise.promise();
+    pair.client.context().runOnContext(v -> start.accept(done));
     return done.future();
   }
 }
