@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * The driver of {@code ./dev bench} on the device: the C reference (a process per scenario),
- * the library and the thread-hop design, same scenarios, one JVM. Writes one JSON line per
+ * the library, its variants (io_uring, metrics on: {@link Variants}, on some scenarios) and the
+ * thread-hop design, same scenarios, one JVM. Writes one JSON line per
  * scenario, design and round (see Report); bench/report.py makes the tables.
  *
  * <p>Order: a warm-up of every path of both Java designs until the JIT is quiet; then
@@ -43,10 +45,11 @@ public final class BenchMain {
   }
 
   private static void run(BenchConfig config) throws Exception {
-    try (Report report = new Report(config.out); Fixture fixture = Fixture.open(config)) {
+    try (Report report = new Report(config.out); Fixture fixture = Fixture.open(config);
+        Variants variants = config.variants ? Variants.open(config) : Variants.none()) {
       List<Driver> drivers = List.of(fixture.library, fixture.threadHop);
       Map<String, String> facts = facts();
-      facts.putAll(warmUp(config, drivers));
+      facts.putAll(warmUp(config, drivers, variants.drivers()));
       report.facts(facts);
       List<Contender> contenders = new ArrayList<>();
       // the C processes' ports: above the library's server, which listens on config.port
@@ -54,11 +57,17 @@ public final class BenchMain {
       if (config.cReference != null) {
         contenders.add(new CReference(config.cReference, "blocking", config, ports));
       }
-      for (Driver d : drivers) {
-        contenders.add(new DriverContender(d, config));
+      contenders.add(new DriverContender(fixture.library, config));
+      for (Driver d : variants.drivers()) {
+        contenders.add(new DriverContender(d, config, Variants::covers));
       }
+      contenders.add(new DriverContender(fixture.threadHop, config));
       if (config.cReference != null) {
         contenders.add(new CReference(config.cReference, "epoll", config, ports));
+        if (config.variants) { // the hybrid variant's reference
+          contenders.add(new CReference(config.cReference, "busy", config, ports,
+              Variants::covers));
+        }
       }
       for (int round = 1; round <= config.rounds; round++) {
         runRound(round, rotated(contenders, round - 1), report);
@@ -66,6 +75,11 @@ public final class BenchMain {
       if (config.probeMs > 0) {
         for (Driver d : drivers) {
           LoopProbe.run(d, 64, config.probeMs, report);
+        }
+        for (Driver d : variants.drivers()) {
+          if (d.name().equals(Variants.IO_URING)) { // the other transport's loop
+            LoopProbe.run(d, 64, config.probeMs, report);
+          }
         }
       }
       if (config.scaleMs > 0) {
@@ -79,7 +93,9 @@ public final class BenchMain {
     long t0 = System.nanoTime();
     for (Scenario s : Scenario.all()) {
       for (Contender c : contenders) {
-        c.run(s, round, report);
+        if (c.covers(s)) {
+          c.run(s, round, report);
+        }
       }
     }
     System.err.printf(Locale.ROOT, "bench: round %d done in %.1f s%n", round,
@@ -99,7 +115,8 @@ public final class BenchMain {
    * host thread), and C2 needs tens of seconds there to settle; a fixed count would be a guess.
    * Gives up after {@code warmupMaxSeconds} and says so in the facts.
    */
-  private static Map<String, String> warmUp(BenchConfig config, List<Driver> drivers) {
+  private static Map<String, String> warmUp(BenchConfig config, List<Driver> drivers,
+      List<Driver> variants) {
     long start = System.nanoTime();
     long deadline = start + config.warmupMaxSeconds * 1_000_000_000L;
     int round = 0;
@@ -109,7 +126,8 @@ public final class BenchMain {
       round++;
       JvmActivity before = JvmActivity.now();
       long t0 = System.nanoTime();
-      warmUpRound(config, drivers);
+      warmUpRound(config, drivers, s -> true);
+      warmUpRound(config, variants, Variants::covers);
       double roundMs = (System.nanoTime() - t0) / 1e6;
       lastJit = JvmActivity.now().since(before).jitMillis();
       quiet = round >= 2 && lastJit <= BenchConfig.JIT_QUIET_SHARE * roundMs;
@@ -129,16 +147,19 @@ public final class BenchMain {
     return f;
   }
 
-  private static void warmUpRound(BenchConfig config, List<Driver> drivers) {
+  private static void warmUpRound(BenchConfig config, List<Driver> drivers,
+      Predicate<Scenario> scenarios) {
     for (Driver d : drivers) {
-      for (int size : BenchConfig.LATENCY_SIZES) {
-        for (Op op : BenchConfig.LATENCY_OPS) {
-          Fixture.await(LatencyRun.run(d, op, size, config.warmupRoundOps));
+      for (Scenario s : Scenario.all()) {
+        if (!scenarios.test(s)) {
+          continue;
         }
-      }
-      for (int window : BenchConfig.WINDOWS) {
-        Fixture.await(ThroughputRun.run(d, window, BenchConfig.THROUGHPUT_SIZE,
-            config.warmupRoundWindowMs * 1_000_000));
+        if (s.isLatency()) {
+          Fixture.await(LatencyRun.run(d, s.op(), s.size(), config.warmupRoundOps));
+        } else {
+          Fixture.await(ThroughputRun.run(d, s.window(), s.size(),
+              config.warmupRoundWindowMs * 1_000_000));
+        }
       }
     }
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * The C reference (bench/c), started as a process per scenario, right next to the Java runs of
@@ -14,8 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * minutes, so the figures that are compared are taken close together. The process has its own
  * server thread and connection; its JSON line goes to the report as it is.
  *
- * <p>Two modes: {@code blocking}, the reference (a blocking rpma_cq_wait), and {@code epoll}, a
- * diagnostic that runs the library's completion sequence in C (see bench/c/rpma_bench.h).
+ * <p>Three modes: {@code blocking}, the reference (a blocking rpma_cq_wait); {@code epoll}, a
+ * diagnostic that runs the library's completion sequence in C; {@code busy}, the reference of
+ * the library's hybrid polling, which polls without ever waiting (see bench/c/rpma_bench.h).
  */
 final class CReference implements Contender {
 
@@ -25,18 +27,35 @@ final class CReference implements Contender {
   private final String mode;
   private final BenchConfig config;
   private final AtomicInteger ports;
+  private final Predicate<Scenario> scenarios;
 
   /** {@code ports}: the next free port, shared by the C contenders (one port per process). */
   CReference(String binary, String mode, BenchConfig config, AtomicInteger ports) {
+    this(binary, mode, config, ports, s -> true);
+  }
+
+  /** The same, measured on {@code scenarios} only. */
+  CReference(String binary, String mode, BenchConfig config, AtomicInteger ports,
+      Predicate<Scenario> scenarios) {
     this.binary = binary;
     this.mode = mode;
     this.config = config;
     this.ports = ports;
+    this.scenarios = scenarios;
   }
 
   @Override
   public String name() {
-    return mode.equals("epoll") ? "c-librpma-epoll" : "c-librpma";
+    return switch (mode) {
+      case "epoll" -> "c-librpma-epoll";
+      case "busy" -> "c-librpma-busy";
+      default -> "c-librpma";
+    };
+  }
+
+  @Override
+  public boolean covers(Scenario scenario) {
+    return scenarios.test(scenario);
   }
 
   @Override
