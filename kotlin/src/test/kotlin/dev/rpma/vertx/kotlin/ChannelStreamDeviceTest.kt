@@ -35,7 +35,7 @@ class ChannelStreamDeviceTest {
 
   /** Message [seq]: its number, then bytes that depend on it, 4 to MAX_SIZE long. */
   private fun message(seq: Int): Buffer {
-    val length = 4 + (seq * 7919) % (MAX_SIZE - 3)
+    val length = 4 + (seq.toLong() * 7919 % (MAX_SIZE - 3)).toInt() // Long: no overflow
     val b = Buffer.buffer(length).appendInt(seq)
     for (i in 4 until length) b.appendByte((seq + i).toByte())
     return b
