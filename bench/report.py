@@ -29,12 +29,13 @@ import report_cpu  # noqa: E402  CPU time per operation
 import report_cross_host  # noqa: E402  the cross-host pass, beside the loopback figures
 import report_scale  # noqa: E402  many connections on one loop
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
+import report_variants  # noqa: E402  the library on io_uring, with metrics on
 
 LIB = "vertx-rpma"
 HOP = "thread-hop"
 C = "c-librpma"
 CE = "c-librpma-epoll"  # diagnostic: the library's completion sequence, in C
-CONTENDERS = [LIB, HOP, C, CE]
+CONTENDERS = [LIB] + report_variants.VARIANTS + [HOP, C, CE]
 PRIMARY = "1cpu"
 PLACEMENTS = {
     "1cpu": "every process pinned to one vCPU",
@@ -455,8 +456,16 @@ def probe_rows(probes):
             fmt(p["median_ns"] / 1e3),
             fmt(p["p99_ns"] / 1e3),
             fmt(p["max_ns"] / 1e3),
+            permille(p.get("loop_run_permille")),
+            permille(p.get("loop_runqueue_wait_permille")),
+            permille(p.get("irq_softirq_permille")),
         ])
     return rows
+
+
+def permille(x):
+    """A share of the phase's wall time, given in per mille by the bench, as a percentage."""
+    return "n/a" if x is None or x < 0 else f"{x / 10:.1f}%"
 
 
 def throughput_rows(agg):
@@ -706,6 +715,8 @@ def markdown(data, aggs, perftest):
         primary, sorted({k for (_, k) in primary}, key=scenario_order), LIB, HOP, C, rratio,
         scenario_label, fmt, fmt_ratio)))
 
+    out.append(report_variants.section_md(data["variants"], table, scenario_label, fmt,
+                                          fmt_ratio, LIB, C, data.get("perftest_busy")))
     out.append(report_channel.section_md(data.get("channel"), table, fmt, fmt_ratio,
                                          data["contention"]["contended"]))
     out.append(report_scale.section_md(data["scale"], data["scale_resources"], table, fmt,
@@ -721,8 +732,14 @@ def markdown(data, aggs, perftest):
             "while the design keeps 64 writes in flight. Any other fd on that loop (a socket, "
             "the connection's own CM events) waits as long; timers too. Microseconds.\n"
         )
+        out.append(
+            "Where the loop thread's time went over each phase (the kernel's schedstat): "
+            "running, runnable but waiting for the CPU, and the CPUs' time in interrupts and "
+            "softirqs, where Soft-RoCE does the NIC's work. Waiting time is time the loop could "
+            "not run at all, whatever the library did.\n")
         out.append(table(["Design", "Load", "Handled / signals", "Lateness median",
-                          "p99", "max"], probe_rows(data["probes"])) + "\n")
+                          "p99", "max", "Loop running", "Loop waiting for the CPU",
+                          "irq + softirq (all CPUs)"], probe_rows(data["probes"])) + "\n")
 
     out.append("## Outside check of the C reference: perftest\n")
     out.append(
@@ -759,6 +776,9 @@ def markdown(data, aggs, perftest):
         "- **vertx-rpma**: the library's public API on its connection's event-loop context; the "
         "next operation is posted from the previous one's Future listener. The CQ fd is on the "
         "Netty epoll loop; readiness runs the batch drain.",
+        "- **vertx-rpma-io_uring**, **vertx-rpma-metrics** (bench/src/main/java/dev/rpma/bench/"
+        "Variants.java): the same on Netty's io_uring loop, and on epoll with Vert.x metrics on; "
+        "each in a Vert.x of its own, measured on four scenarios (see their section).",
         "- **thread-hop** (the design the library replaces, bench/src/main/java/dev/rpma/bench/"
         "ThreadHopConnection.java): a connection made with the library's `internal` "
         "RawConnection (librpma directly, none of the library's completion path), its CQ fd "
@@ -837,10 +857,14 @@ def main(argv):
             scenario_label),
         "channel": report_channel.figures(report_channel.read(raw)),
         "cross_host": report_cross_host.figures(bench_dir),
+        "variants": report_variants.figures(aggs[PRIMARY], primary_keys, LIB, C, rratio),
+        "perftest_busy": report_variants.perftest_busy(raw),
     }
     scale_runs, scale_res = report_scale.load(raw / f"results-{PRIMARY}.jsonl")
     data["scale"] = report_scale.aggregate(scale_runs)
     data["scale_resources"] = report_scale.resources(scale_res)
+    data["targets"].extend(report_variants.targets(data["variants"], scored, per_round_ratios,
+                                                   aggs[PRIMARY]))
     scale_target = report_scale.target(data["scale"], scored)
     if scale_target:
         data["targets"].append(scale_target)
@@ -869,6 +893,8 @@ def main(argv):
         "targets_2cpu_sensitivity": data["targets_2cpu"],
         "noisy_scenarios": data["noisy"],
         "message_channel": data["channel"],
+        "variants": report_variants.to_json(data["variants"], scenario_label),
+        "perftest_busy_read_64": data["perftest_busy"],
         "scale": report_scale.to_json(data["scale"], data["scale_resources"]),
         "cross_host": data["cross_host"],
     }

@@ -8,8 +8,10 @@
 # Writes raw results to target/bench/raw/ (scripts/bench.sh turns them into the report):
 #   guest-facts.txt          kernel, CPUs, library versions, clock source (key=value); the
 #                            guest's /proc/stat cpu line before and after the main run
-#   perftest-*.txt           ib_read_lat -e (64 B, 4 KiB) and ib_send_lat -e (64 B) output
-#   results-1cpu.jsonl       C reference (and its epoll variant), library, thread-hop, the
+#   perftest-*.txt           ib_read_lat -e (64 B, 4 KiB) and ib_send_lat -e (64 B) output;
+#                            perftest-ib_read_lat-64-busy.txt: ib_read_lat polling (no -e)
+#   results-1cpu.jsonl       C reference (and its epoll variant), library, the library on
+#                            io_uring and with metrics on (some scenarios), thread-hop, the
 #                            loop probe, the scale runs (1..256 connections on one loop, and
 #                            the C reference's over one epoll set); every process on one vCPU
 #   results-2cpu.jsonl       the same, unpinned over both vCPUs (full runs only: a sensitivity
@@ -50,8 +52,9 @@ guest_facts() {
 # One perftest pair on the device, pinned like the main figures: the server in the background,
 # the client retried while the server is not listening yet. Output to $RAW/perftest-TOOL-SIZE.txt.
 perftest_pair() {
-  local tool=$1 size=$2 port=$3 out="$RAW/perftest-$1-$2.txt"
-  local args=(-e -d rxe0 -s "$size" -n "$PERFTEST_ITERS" -p "$port")
+  local tool=$1 size=$2 port=$3 busy=${4:-} out="$RAW/perftest-$1-$2${4:+-busy}.txt"
+  local args=(-d rxe0 -s "$size" -n "$PERFTEST_ITERS" -p "$port")
+  [[ -n $busy ]] || args=(-e "${args[@]}") # events, as the C reference; busy: polling
   taskset -c "$PIN_CPU" "$tool" "${args[@]}" >"$out.server" 2>&1 &
   local server=$! attempt
   for attempt in 1 2 3 4 5 6 7 8 9 10; do
@@ -77,12 +80,15 @@ perftest_all() {
     perftest_pair "${run%%:*}" "${run##*:}" "$port" || ok=1
     port=$((port + 1))
   done
+  # busy polling, the outside check of the C busy-poll reference (hybrid polling's)
+  perftest_pair ib_read_lat 64 "$port" busy || ok=1
   return $ok
 }
 
 # The JVM that runs all three contenders (the C reference as a process per scenario).
 java_bench() {
   local placement=$1 out="$RAW/results-$1.jsonl" rounds=$2 port=$3 probe_ms=$4 scale_ms=$5
+  local variants=$6
   local cp pin=()
   cp="bench/target/classes:$(find bench/target/lib -name '*.jar' | sort | paste -sd:)"
   [[ $placement == 1cpu ]] && pin=(taskset -c "$PIN_CPU")
@@ -95,7 +101,8 @@ java_bench() {
     --lat-warmup "$LAT_WARMUP" --lat-ops "$LAT_OPS" \
     --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms "$TPUT_MS" \
     --warmup-round-ops "$WARMUP_ROUND_OPS" --warmup-max-s "$WARMUP_MAX_S" \
-    --probe-ms "$probe_ms" --scale-warmup-ms "$SCALE_WARMUP_MS" --scale-ms "$scale_ms"
+    --probe-ms "$probe_ms" --scale-warmup-ms "$SCALE_WARMUP_MS" --scale-ms "$scale_ms" \
+    --variants "$variants"
 }
 
 # The message channel against send/recv posted by hand: round trips and one-way messages/s.
@@ -122,11 +129,12 @@ main() {
   # (under TCG the guest kernel may have no steal clock: then it stays 0, and the host's samples
   # tell; see bench/report_contention.py)
   echo "guest_stat_before=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
-  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" || exit 3
+  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" true || exit 3
   channel_bench || exit 3
   echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   if ((!QUICK)); then
-    java_bench 2cpu 1 7891 0 0 || exit 3 # no probe, no scale: the main run has them
+    # no probe, no scale, no variants: the main run has them
+    java_bench 2cpu 1 7891 0 0 false || exit 3
   fi
   return $rc
 }

@@ -84,9 +84,15 @@ static int wait_event_epoll(struct bench_client *c, struct run_result *r)
 	return bench_fail("rpma_cq_wait", ret);
 }
 
-/* Blocks until the CQ's channel has an event; rpma_cq_wait acks it and re-arms the CQ. */
+/*
+ * Blocks until the CQ's channel has an event; rpma_cq_wait acks it and re-arms the CQ.
+ * WAIT_BUSY waits for nothing: the caller polls again at once (the CQ is never re-armed, so
+ * its channel stays quiet).
+ */
 static int wait_event(struct bench_client *c, struct run_result *r)
 {
+	if (c->mode == WAIT_BUSY)
+		return 0;
 	if (c->mode == WAIT_EPOLL)
 		return wait_event_epoll(c, r);
 	int ret = rpma_cq_wait(c->cq);

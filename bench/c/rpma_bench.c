@@ -11,7 +11,7 @@
  * the host's load between them is short-lived. --round is copied into the output.
  *
  *   usage: rpma_bench [--addr IP] [--port P] [--out FILE] [--lat-warmup N] [--lat-ops N]
- *                     [--tput-warmup-ms MS] [--tput-ms MS] [--round N] [--mode blocking|epoll]
+ *                     [--tput-warmup-ms MS] [--tput-ms MS] [--round N] [--mode blocking|epoll|busy]
  *                     [--kind latency --op read|write|write+flush --size BYTES
  *                      | --kind throughput --window N
  *                      | --kind scale --connections N --window N]
@@ -66,7 +66,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: rpma_bench [--addr IP] [--port P] [--out FILE] [--lat-warmup N]"
 			" [--lat-ops N] [--tput-warmup-ms MS] [--tput-ms MS] [--round N]"
-			" [--mode blocking|epoll] [--role both|server|client]"
+			" [--mode blocking|epoll|busy] [--role both|server|client]"
 			" [--kind latency --op OP --size BYTES | --kind throughput --window N"
 			" | --kind scale --connections N --window N]\n");
 	exit(2);
@@ -137,6 +137,8 @@ static void parse_options(int argc, char *argv[], struct options *o)
 				o->mode = WAIT_BLOCKING;
 			else if (strcmp(optarg, "epoll") == 0)
 				o->mode = WAIT_EPOLL;
+			else if (strcmp(optarg, "busy") == 0)
+				o->mode = WAIT_BUSY;
 			else
 				usage();
 			break;
@@ -169,7 +171,11 @@ static int parse_op(const char *name, enum bench_op *op)
 /* The name in the results: the reference, or the diagnostic that mimics the library. */
 static const char *impl_name(enum wait_mode mode)
 {
-	return mode == WAIT_EPOLL ? "c-librpma-epoll" : "c-librpma";
+	switch (mode) {
+	case WAIT_EPOLL: return "c-librpma-epoll";
+	case WAIT_BUSY: return "c-librpma-busy";
+	default: return "c-librpma";
+	}
 }
 
 static int report(FILE *out, enum wait_mode mode, long round, const char *kind, const char *op,

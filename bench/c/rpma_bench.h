@@ -30,9 +30,11 @@ struct bench_server;
  * - WAIT_EPOLL, a diagnostic: the library's sequence without the JVM. The fd is non-blocking
  *   in an epoll set (level-triggered); on readiness one rpma_cq_wait, then the polling. The
  *   difference to the reference is what the sequence costs; the rest of the library's
- *   difference is the JVM's, Vert.x's and Netty's.
+ *   difference is the JVM's, Vert.x's and Netty's;
+ * - WAIT_BUSY, the reference of the library's hybrid polling: no event at all, rpma_cq_get_wc
+ *   again and again until the completions come (as perftest without -e).
  */
-enum wait_mode { WAIT_BLOCKING, WAIT_EPOLL };
+enum wait_mode { WAIT_BLOCKING, WAIT_EPOLL, WAIT_BUSY };
 
 /* The client side: what the operations need. */
 struct bench_client {

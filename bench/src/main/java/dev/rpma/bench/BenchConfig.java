@@ -48,6 +48,8 @@ final class BenchConfig {
   /** Per scale scenario and round: unmeasured, then measured; 0 skips the scale benchmark. */
   long scaleWarmupMs = 500;
   long scaleMs = 2000;
+  /** Whether the library's variants (io_uring, metrics on) are measured too. */
+  boolean variants = true;
 
   long throughputWarmupNanos() {
     return throughputWarmupMs * 1_000_000;
@@ -90,6 +92,7 @@ final class BenchConfig {
         case "--probe-ms" -> c.probeMs = Long.parseLong(value);
         case "--scale-warmup-ms" -> c.scaleWarmupMs = Long.parseLong(value);
         case "--scale-ms" -> c.scaleMs = Long.parseLong(value);
+        case "--variants" -> c.variants = Boolean.parseBoolean(value);
         default -> throw usage("unknown option " + name);
       }
     }
@@ -107,6 +110,6 @@ final class BenchConfig {
         + " [--out FILE] [--c-reference PATH] [--rounds N] [--lat-warmup N] [--lat-ops N]"
         + " [--tput-warmup-ms MS] [--tput-ms MS]"
         + " [--warmup-round-ops N] [--warmup-round-window-ms MS] [--warmup-max-s S]"
-        + " [--probe-ms MS] [--scale-warmup-ms MS] [--scale-ms MS]");
+        + " [--probe-ms MS] [--scale-warmup-ms MS] [--scale-ms MS] [--variants true|false]");
   }
 }

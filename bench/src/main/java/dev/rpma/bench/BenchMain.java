@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The driver of {@code ./dev bench} on the device: the C reference (a process per scenario),
- * the library and the thread-hop design, same scenarios, one JVM. Writes one JSON line per
+ * the library, its variants (io_uring, metrics on: {@link Variants}, on some scenarios) and the
+ * thread-hop design, same scenarios, one JVM. Writes one JSON line per
  * scenario, design and round (see Report); bench/report.py makes the tables.
  *
  * <p>Order: a warm-up of every path of both Java designs until the JIT is quiet; then
@@ -43,10 +44,14 @@ public final class BenchMain {
   }
 
   private static void run(BenchConfig config) throws Exception {
-    try (Report report = new Report(config.out); Fixture fixture = Fixture.open(config)) {
+    try (Report report = new Report(config.out); Fixture fixture = Fixture.open(config);
+        Variants variants = config.variants ? Variants.open(config) : Variants.none()) {
       List<Driver> drivers = List.of(fixture.library, fixture.threadHop);
       Map<String, String> facts = facts();
-      facts.putAll(WarmUp.untilJitQuiet(config, drivers, Scenario.all()));
+      facts.putAll(WarmUp.untilJitQuiet(config, () -> {
+        WarmUp.round(config, drivers, s -> true);
+        WarmUp.round(config, variants.drivers(), Variants::covers);
+      }));
       report.facts(facts);
       List<Contender> contenders = new ArrayList<>();
       // the C processes' ports: above the library's server, which listens on config.port
@@ -54,11 +59,17 @@ public final class BenchMain {
       if (config.cReference != null) {
         contenders.add(new CReference(config.cReference, "blocking", config, ports));
       }
-      for (Driver d : drivers) {
-        contenders.add(new DriverContender(d, config));
+      contenders.add(new DriverContender(fixture.library, config));
+      for (Driver d : variants.drivers()) {
+        contenders.add(new DriverContender(d, config, Variants::covers));
       }
+      contenders.add(new DriverContender(fixture.threadHop, config));
       if (config.cReference != null) {
         contenders.add(new CReference(config.cReference, "epoll", config, ports));
+        if (config.variants) { // the hybrid variant's reference
+          contenders.add(new CReference(config.cReference, "busy", config, ports,
+              Variants::covers));
+        }
       }
       for (int round = 1; round <= config.rounds; round++) {
         runRound(round, rotated(contenders, round - 1), report);
@@ -66,6 +77,11 @@ public final class BenchMain {
       if (config.probeMs > 0) {
         for (Driver d : drivers) {
           LoopProbe.run(d, 64, config.probeMs, report);
+        }
+        for (Driver d : variants.drivers()) {
+          if (d.name().equals(Variants.IO_URING)) { // the other transport's loop
+            LoopProbe.run(d, 64, config.probeMs, report);
+          }
         }
       }
       if (config.scaleMs > 0) {
@@ -79,7 +95,9 @@ public final class BenchMain {
     long t0 = System.nanoTime();
     for (Scenario s : Scenario.all()) {
       for (Contender c : contenders) {
-        c.run(s, round, report);
+        if (c.covers(s)) {
+          c.run(s, round, report);
+        }
       }
     }
     System.err.printf(Locale.ROOT, "bench: round %d done in %.1f s%n", round,

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 
 /**
  * The C reference (bench/c), started as a process per scenario, right next to the Java runs of
@@ -16,8 +17,9 @@ import java.util.function.IntSupplier;
  * has its own server thread and connection; across hosts ({@link #acrossHosts}) it is the client
  * of the server on the other host. Its JSON line goes to the report as it is.
  *
- * <p>Two modes: {@code blocking}, the reference (a blocking rpma_cq_wait), and {@code epoll}, a
- * diagnostic that runs the library's completion sequence in C (see bench/c/rpma_bench.h).
+ * <p>Three modes: {@code blocking}, the reference (a blocking rpma_cq_wait); {@code epoll}, a
+ * diagnostic that runs the library's completion sequence in C; {@code busy}, the reference of
+ * the library's hybrid polling, which polls without ever waiting (see bench/c/rpma_bench.h).
  */
 final class CReference implements Contender {
 
@@ -29,23 +31,31 @@ final class CReference implements Contender {
   private final String address;
   private final IntSupplier ports;
   private final List<String> roleArgs;
+  private final Predicate<Scenario> scenarios;
 
   /**
    * In one guest: each process has its own server thread on {@code config.address}.
    * {@code ports}: the next free port, shared by the C contenders (one port per process).
    */
   CReference(String binary, String mode, BenchConfig config, AtomicInteger ports) {
-    this(binary, mode, config, config.address, ports::getAndIncrement, List.of());
+    this(binary, mode, config, ports, s -> true);
+  }
+
+  /** The same, measured on {@code scenarios} only. */
+  CReference(String binary, String mode, BenchConfig config, AtomicInteger ports,
+      Predicate<Scenario> scenarios) {
+    this(binary, mode, config, config.address, ports::getAndIncrement, List.of(), scenarios);
   }
 
   private CReference(String binary, String mode, BenchConfig config, String address,
-      IntSupplier ports, List<String> roleArgs) {
+      IntSupplier ports, List<String> roleArgs, Predicate<Scenario> scenarios) {
     this.binary = binary;
     this.mode = mode;
     this.config = config;
     this.address = address;
     this.ports = ports;
     this.roleArgs = roleArgs;
+    this.scenarios = scenarios;
   }
 
   /**
@@ -55,12 +65,21 @@ final class CReference implements Contender {
    */
   static CReference acrossHosts(String binary, String server, int port, BenchConfig config) {
     return new CReference(binary, "blocking", config, server, () -> port,
-        List.of("--role", "client"));
+        List.of("--role", "client"), s -> true);
   }
 
   @Override
   public String name() {
-    return mode.equals("epoll") ? "c-librpma-epoll" : "c-librpma";
+    return switch (mode) {
+      case "epoll" -> "c-librpma-epoll";
+      case "busy" -> "c-librpma-busy";
+      default -> "c-librpma";
+    };
+  }
+
+  @Override
+  public boolean covers(Scenario scenario) {
+    return scenarios.test(scenario);
   }
 
   @Override

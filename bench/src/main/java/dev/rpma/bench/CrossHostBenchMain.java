@@ -121,7 +121,8 @@ public final class CrossHostBenchMain {
       Map<String, String> facts = BenchMain.facts();
       facts.put("client_address", config.address);
       facts.put("server_address", server);
-      facts.putAll(WarmUp.untilJitQuiet(config, List.of(library), SCENARIOS));
+      facts.putAll(WarmUp.untilJitQuiet(config,
+          () -> WarmUp.round(config, List.of(library), SCENARIOS::contains)));
       report.facts(facts);
       List<Contender> contenders = List.of(
           CReference.acrossHosts(config.cReference, server, cPort, config),

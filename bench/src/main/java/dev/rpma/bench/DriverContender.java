@@ -1,6 +1,7 @@
 package dev.rpma.bench;
 
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A Java design under measurement: a warm-up run of the scenario, a wait until the JIT is idle
@@ -10,10 +11,21 @@ final class DriverContender implements Contender {
 
   private final Driver driver;
   private final BenchConfig config;
+  private final Predicate<Scenario> scenarios;
 
   DriverContender(Driver driver, BenchConfig config) {
+    this(driver, config, s -> true);
+  }
+
+  DriverContender(Driver driver, BenchConfig config, Predicate<Scenario> scenarios) {
     this.driver = driver;
     this.config = config;
+    this.scenarios = scenarios;
+  }
+
+  @Override
+  public boolean covers(Scenario scenario) {
+    return scenarios.test(scenario);
   }
 
   @Override

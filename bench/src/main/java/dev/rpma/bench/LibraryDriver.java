@@ -8,14 +8,26 @@ import dev.rpma.vertx.RpmaConnection;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 
-/** The library under test: its public API, nothing else. */
+/**
+ * The library under test: its public API, nothing else. Named after the variant it measures
+ * ({@value #NAME}: on epoll without metrics; see {@link Variants} for the others).
+ */
 final class LibraryDriver implements Driver {
 
+  static final String NAME = "vertx-rpma";
+
+  private final String name;
   private final RpmaConnection connection;
   private final MemoryRegion local;
   private final RemoteMemoryRegion remote;
 
   LibraryDriver(RpmaConnection connection, MemoryRegion local, RemoteMemoryRegion remote) {
+    this(NAME, connection, local, remote);
+  }
+
+  LibraryDriver(String name, RpmaConnection connection, MemoryRegion local,
+      RemoteMemoryRegion remote) {
+    this.name = name;
     this.connection = connection;
     this.local = local;
     this.remote = remote;
@@ -23,7 +35,7 @@ final class LibraryDriver implements Driver {
 
   @Override
   public String name() {
-    return "vertx-rpma";
+    return name;
   }
 
   @Override

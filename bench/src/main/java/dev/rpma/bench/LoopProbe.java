@@ -5,6 +5,7 @@ import dev.rpma.vertx.internal.LoopWatch;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -16,7 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * window of writes in flight. Any other fd on that loop (a socket, the connection's own CM
  * events) waits as long. An eventfd involves no network stack: what it measures is the loop.
  *
- * <p>A diagnostic beside the benchmark, not one of its figures.
+ * <p>Beside the lateness, where the loop thread's time went over the phase ({@link SchedStat}):
+ * running, waiting for the CPU, and the CPUs' time in interrupts and softirqs (the emulated
+ * device's work). A diagnostic beside the benchmark, not one of its figures.
  */
 final class LoopProbe {
 
@@ -31,6 +34,8 @@ final class LoopProbe {
   private volatile boolean signalling = true;
   private EventFd eventFd;
   private LoopWatch watcher;
+  /** The loop thread's scheduling when the phase began (read on the loop). */
+  private SchedStat schedAtStart;
 
   private LoopProbe(Driver driver) {
     this.driver = driver;
@@ -70,15 +75,20 @@ final class LoopProbe {
     }
     sleep(2 * PERIOD_MS); // the last signal's turn
     Promise<Map<String, Long>> result = Promise.promise();
-    context.runOnContext(v -> watcher.stop().onComplete(ar -> {
-      closeEventFd();
-      result.complete(Map.of(
-          "sent", signals.get(),
-          "handled", (long) lateness.count(),
-          "median_ns", lateness.percentile(0.50),
-          "p99_ns", lateness.percentile(0.99),
-          "max_ns", lateness.percentile(1.0)));
-    }));
+    context.runOnContext(v -> {
+      Map<String, Long> sched = SchedStat.now().since(schedAtStart);
+      watcher.stop().onComplete(ar -> {
+        closeEventFd();
+        Map<String, Long> figures = new LinkedHashMap<>();
+        figures.put("sent", signals.get());
+        figures.put("handled", (long) lateness.count());
+        figures.put("median_ns", lateness.percentile(0.50));
+        figures.put("p99_ns", lateness.percentile(0.99));
+        figures.put("max_ns", lateness.percentile(1.0));
+        figures.putAll(sched);
+        result.complete(figures);
+      });
+    });
     return Fixture.await(result.future());
   }
 
@@ -88,6 +98,7 @@ final class LoopProbe {
     context.runOnContext(v -> {
       eventFd = EventFd.open();
       watcher = LoopWatch.create(context, eventFd.fd(), this::onSignal);
+      schedAtStart = SchedStat.now();
       watcher.start().onComplete(watching);
     });
     return watching.future();

@@ -15,7 +15,8 @@ class ConnectionOptionsJsonTest {
   void optionsMadeBySettersSurviveARoundTripThroughJson() {
     ConnectionOptions options = new ConnectionOptions().setCqSize(256).setSqSize(128)
         .setRqSize(32).setRcqSize(16).setSharedCompletionChannel(true).setTimeoutMs(500)
-        .setDrainBatch(8).setDrainBudget(64).setCompletionTimeoutMs(0).setConnectTimeoutMs(5000);
+        .setDrainBatch(8).setDrainBudget(64).setCompletionTimeoutMs(0).setConnectTimeoutMs(5000)
+        .setKeepAliveMs(2000).setBusyPollMicros(50);
 
     ConnectionOptions back = new ConnectionOptions(options.toJson());
 
@@ -23,6 +24,17 @@ class ConnectionOptionsJsonTest {
     assertEquals(256, back.getCqSize());
     assertTrue(back.isSharedCompletionChannel());
     assertEquals(0, back.getCompletionTimeoutMs());
+    assertEquals(50, back.getBusyPollMicros());
+  }
+
+  @Test
+  void busyPollingIsOffByDefaultAndASpinOutOfRangeIsRefusedNamingTheRange() {
+    assertEquals(0, new ConnectionOptions().getBusyPollMicros());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new ConnectionOptions().setBusyPollMicros(-1));
+
+    assertTrue(e.getMessage().contains("busyPollMicros must be in [0 (off), 1000000]"),
+        e.getMessage());
   }
 
   @Test

@@ -107,6 +107,40 @@ class MetricsTest {
     assertEquals(pool.begun.get(), pool.ended.get(), "nothing left in use");
   }
 
+  @Test
+  void aSharedQueuesReceivesAreReportedUnderItsOwnNamespaceWithTheBytesReceived() {
+    int clients = 2;
+    int messages = 3;
+    long bytes = 0;
+    try (SharedQueueFixture f = new SharedQueueFixture(vertx, clients * messages,
+        new SharedReceiveQueueOptions().setRqSize(4))) {
+      List<Future<SharedReceived>> receives = new ArrayList<>();
+      for (int slot = 0; slot < clients * messages; slot++) { // 2 of them wait for room
+        receives.add(f.queue.recv(f.inbox, (long) slot * SharedQueueFixture.SLOT,
+            SharedQueueFixture.SLOT));
+      }
+      List<Future<Void>> sends = new ArrayList<>();
+      for (int n = 0; n < clients; n++) {
+        RpmaConnection c = f.connectClient(n);
+        for (int m = 0; m < messages; m++) {
+          sends.add(f.send(c, n, m, n * messages + m));
+          bytes += SharedQueueFixture.message(n, m).length;
+        }
+      }
+      await(Future.all(sends));
+      await(Future.all(receives));
+    }
+    Counts queue = metrics.client("rpma", "shared-queue");
+    assertEquals(clients * messages, queue.requests("recv"));
+    assertEquals(clients * messages, queue.requests(), "nothing else: " + queue.requestsByUri);
+    assertEquals(clients * messages, queue.responses.get());
+    assertEquals(bytes, queue.bytesRead.get(), "each receive brings its message's length");
+    assertEquals(1, queue.closed.get(), "the metrics are closed with the queue");
+    Counts pool = metrics.pool("rpma");
+    assertTrue(pool.poolSizes.contains(4), "the queue's pool is its receive room: "
+        + pool.poolSizes);
+  }
+
   /** WRITES writes of 64 B, then READS reads of 32 B, from one task on the loop. */
   private static List<Future<Void>> issueAtOnce(Loopback pair) {
     return onLoop(pair, () -> {

@@ -25,9 +25,9 @@ final class SharedQueueFixture implements AutoCloseable {
   static final int SLOT = 64;
 
   final String ip = RdmaTestSupport.deviceIp();
-  final Vertx vertx = RdmaTestSupport.nativeVertx();
-  final RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
-  final RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+  final Vertx vertx;
+  final RpmaPeer serverPeer;
+  final RpmaPeer clientPeer;
   final MemoryRegion inbox;
   final MemoryRegion outbox;
   final int port = RdmaTestSupport.nextPort();
@@ -39,6 +39,14 @@ final class SharedQueueFixture implements AutoCloseable {
   private final AtomicInteger clientsConnected = new AtomicInteger();
 
   SharedQueueFixture(int slots, SharedReceiveQueueOptions options) {
+    this(RdmaTestSupport.nativeVertx(), slots, options);
+  }
+
+  /** The same on {@code vertx} (closed with the fixture). */
+  SharedQueueFixture(Vertx vertx, int slots, SharedReceiveQueueOptions options) {
+    this.vertx = vertx;
+    serverPeer = await(RpmaPeer.open(vertx, ip));
+    clientPeer = await(RpmaPeer.open(vertx, ip));
     inbox = await(serverPeer.register(ByteBuffer.allocateDirect(slots * SLOT), MemoryUsage.RECV,
         MemoryUsage.SEND));
     outbox = await(clientPeer.register(ByteBuffer.allocateDirect(slots * SLOT), MemoryUsage.SEND,

@@ -2,6 +2,8 @@ package dev.rpma.vertx.kotlin
 
 import dev.rpma.vertx.MessageChannelOptions
 import io.vertx.core.buffer.Buffer
+import java.lang.management.BufferPoolMXBean
+import java.lang.management.ManagementFactory
 import java.nio.file.Files
 import java.nio.file.Path
 import kotlin.random.Random
@@ -12,12 +14,14 @@ import kotlinx.coroutines.flow.collect
 import kotlinx.coroutines.flow.onEach
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Tag
 import org.junit.jupiter.api.Test
 
 /**
  * A long stream from a suspending send to a Flow whose collector stalls at random: every
- * message arrives once, in order, intact, and the device counts no receiver-not-ready. 20,000
+ * message arrives once, in order, intact, the device counts no receiver-not-ready, and memory
+ * stays flat (heap after GC and direct memory from a fifth of the stream to its end). 20,000
  * messages by default (each is a JVM hop under the emulator); `RPMA_CHANNEL_MESSAGES` sets
  * another count, as for the library's ChannelStreamTest.
  */
@@ -25,6 +29,9 @@ import org.junit.jupiter.api.Test
 class ChannelStreamDeviceTest {
 
   private val messages = System.getenv("RPMA_CHANNEL_MESSAGES")?.toInt() ?: 20_000
+
+  /** Its time limit: about 2,000 messages/s are seen on the emulator; five times the time. */
+  private val timeoutSeconds = maxOf(Device.AWAIT_SECONDS, messages / 400L)
 
   /** Message [seq]: its number, then bytes that depend on it, 4 to MAX_SIZE long. */
   private fun message(seq: Int): Buffer {
@@ -36,7 +43,7 @@ class ChannelStreamDeviceTest {
 
   @Test
   fun aLongStreamToAStallingCollectorArrivesCompleteInOrderWithoutReceiverNotReady() =
-    Device.test { vertx ->
+    Device.test(timeoutSeconds) { vertx ->
       val ip = Device.ip()
       val serverPeer = vertx.openRpmaPeer(ip)
       val clientPeer = vertx.openRpmaPeer(ip)
@@ -51,6 +58,8 @@ class ChannelStreamDeviceTest {
       val random = Random(42)
       var expected = 0
       var wrong: String? = null
+      val heapAfterGc = LongArray(2)
+      val direct = LongArray(2)
 
       val received = async {
         reader.messages().onEach {
@@ -59,6 +68,11 @@ class ChannelStreamDeviceTest {
           val seq = expected++
           if (wrong == null && it != message(seq)) {
             wrong = "message $seq arrived as ${it.length()} bytes, number ${it.getInt(0)}"
+          }
+          if (seq == messages / 5 || seq == messages - 1) { // memory: after a fifth, at the end
+            val i = if (seq == messages / 5) 0 else 1
+            heapAfterGc[i] = usedHeapAfterGc()
+            direct[i] = directMemory()
           }
         }
       }
@@ -69,12 +83,27 @@ class ChannelStreamDeviceTest {
       assertNull(wrong)
       assertEquals(messages, expected, "every message arrived, once")
       assertEquals(rnrBefore, rnrCount(serverPeer.deviceName), "no receiver-not-ready")
+      println("kotlin channel stream: $messages messages; heap after GC " +
+          "${heapAfterGc[0] / 1024} KiB -> ${heapAfterGc[1] / 1024} KiB; direct " +
+          "${direct[0]} -> ${direct[1]} bytes")
+      assertEquals(direct[0], direct[1], "direct memory grew during the stream")
+      assertTrue(heapAfterGc[1] - heapAfterGc[0] < 32L shl 20,
+          "heap after GC grew by more than 32 MiB over the stream")
       clientPeer.close()
       serverPeer.close()
     }
 
   private companion object {
     const val MAX_SIZE = 512
+
+    fun usedHeapAfterGc(): Long {
+      System.gc()
+      return ManagementFactory.getMemoryMXBean().heapMemoryUsage.used
+    }
+
+    fun directMemory(): Long =
+      ManagementFactory.getPlatformMXBeans(BufferPoolMXBean::class.java)
+          .filter { it.name == "direct" }.sumOf { it.memoryUsed }
 
     /** The device's receiver-not-ready counters (rxe's hw_counters), summed; -1 if none. */
     fun rnrCount(device: String): Long {

@@ -56,14 +56,15 @@ object Device {
 
   /**
    * Runs [body] on an event-loop context of a fresh native Vert.x (as a verticle's code runs),
-   * bounded by [AWAIT_SECONDS]; closes that Vert.x after.
+   * bounded by [timeoutSeconds] ([AWAIT_SECONDS] unless a long test says more); closes that
+   * Vert.x after.
    */
-  fun test(body: suspend CoroutineScope.(Vertx) -> Unit) {
+  fun test(timeoutSeconds: Long = AWAIT_SECONDS, body: suspend CoroutineScope.(Vertx) -> Unit) {
     ip() // skips the test when there is no device
     val vertx = nativeVertx()
     try {
       runBlocking(vertx.orCreateContext.dispatcher()) {
-        withTimeout(AWAIT_SECONDS * 1000) { body(vertx) }
+        withTimeout(timeoutSeconds * 1000) { body(vertx) }
       }
     } finally {
       runBlocking { vertx.close().coAwait() }

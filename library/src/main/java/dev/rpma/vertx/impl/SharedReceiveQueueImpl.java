@@ -56,7 +56,9 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     this.options = options;
     this.engine = new SharedQueueEngine(context, "shared receive queue " + Long.toHexString(handle),
         LoopContexts.loopIo(context), peer.setupCalls(), options.getRqSize(),
-        options.getRcqSize(), options.getDrainBatch(), options.getDrainBudget());
+        options.getRcqSize(), options.getDrainBatch(), options.getDrainBudget(),
+        VertxOperationMetrics.ofSharedQueue(context, peer.address(), Long.toHexString(handle),
+            Math.min(options.getRqSize(), options.getRcqSize())));
     this.life = new RefCounted(() -> context.runOnContext(v -> delete()));
     this.deleted = context.promise();
   }

@@ -2,6 +2,7 @@ package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.Received;
+import dev.rpma.vertx.SharedReceived;
 import dev.rpma.vertx.impl.engine.OpKind;
 import dev.rpma.vertx.impl.engine.OperationMetrics;
 import io.vertx.core.internal.ContextInternal;
@@ -24,11 +25,14 @@ import io.vertx.core.spi.metrics.VertxMetrics;
  *   <li>pool metrics of type {@value #TYPE}, one per connection (its queues as the pool, their
  *       room as its size): queued while an operation waits for room, in use while in flight.</li>
  * </ul>
+ * A shared receive queue's receives are reported the same way ({@link #ofSharedQueue}).
  * Keepalive probes are the library's own and not reported. Loop-confined, like the engine.
  */
 final class VertxOperationMetrics implements OperationMetrics {
 
   static final String TYPE = "rpma";
+  /** The namespace (and pool name prefix) of a shared receive queue's receives. */
+  static final String SHARED_QUEUE = "shared-queue";
 
   private final ClientMetrics<Object, Object, Object> client;
   private final PoolMetrics<Object, Object> queues;
@@ -54,11 +58,11 @@ final class VertxOperationMetrics implements OperationMetrics {
 
   @SuppressWarnings("unchecked")
   private VertxOperationMetrics(VertxMetrics metrics, SocketAddress address, String role,
-      int capacity) {
+      String poolName, int capacity) {
     this.client = (ClientMetrics<Object, Object, Object>) metrics.createClientMetrics(address,
         TYPE, role);
-    this.queues = (PoolMetrics<Object, Object>) metrics.createPoolMetrics(TYPE,
-        role + " " + address, capacity);
+    this.queues = (PoolMetrics<Object, Object>) metrics.createPoolMetrics(TYPE, poolName,
+        capacity);
   }
 
   /**
@@ -72,8 +76,24 @@ final class VertxOperationMetrics implements OperationMetrics {
       return NONE;
     }
     int capacity = options.getSqSize() + options.getRqSize();
-    return new VertxOperationMetrics(metrics, SocketAddress.inetSocketAddress(port, host), role,
-        capacity);
+    SocketAddress address = SocketAddress.inetSocketAddress(port, host);
+    return new VertxOperationMetrics(metrics, address, role, role + " " + address, capacity);
+  }
+
+  /**
+   * The metrics of a shared receive queue on {@code context}, whose receives are reported as a
+   * connection's are: client metrics of namespace {@value #SHARED_QUEUE} with the peer's own
+   * address (port 0: a queue has no remote end), and a pool named after the queue whose size is
+   * the receives it can have posted. {@link OperationMetrics#NONE} without metrics.
+   */
+  static OperationMetrics ofSharedQueue(ContextInternal context, String peerAddress,
+      String queueName, int capacity) {
+    VertxMetrics metrics = context.owner().metrics();
+    if (metrics == null) {
+      return NONE;
+    }
+    return new VertxOperationMetrics(metrics, SocketAddress.inetSocketAddress(0, peerAddress),
+        SHARED_QUEUE, SHARED_QUEUE + " " + queueName, capacity);
   }
 
   @Override
@@ -124,8 +144,7 @@ final class VertxOperationMetrics implements OperationMetrics {
       client.requestReset(op.request);
     } else {
       client.responseBegin(op.request, null);
-      client.responseEnd(op.request, result instanceof Received r ? r.byteLength()
-          : bytesBrought(op.kind, op.length));
+      client.responseEnd(op.request, bytesBrought(op.kind, op.length, result));
     }
   }
 
@@ -166,8 +185,14 @@ final class VertxOperationMetrics implements OperationMetrics {
     };
   }
 
-  /** What a successful operation brought back: a read's bytes (a receive says its own). */
-  private static long bytesBrought(byte kind, long length) {
+  /** What a successful operation brought back: a read's bytes, a receive's message. */
+  private static long bytesBrought(byte kind, long length, Object result) {
+    if (result instanceof Received r) {
+      return r.byteLength();
+    }
+    if (result instanceof SharedReceived r) {
+      return r.byteLength();
+    }
     return kind == OpKind.READ ? length : 0;
   }
 }

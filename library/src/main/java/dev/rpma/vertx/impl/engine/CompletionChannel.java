@@ -46,9 +46,10 @@ final class CompletionChannel {
     Runnable later = continuation::request;
     CompletionSource main = conn.mainCq();
     CompletionSource recv = conn.recvCq();
-    mainCq = new CompletionQueue(main, sink, counters, batch, budget, later, onFailure);
+    long spin = options.getBusyPollMicros() * 1000L;
+    mainCq = new CompletionQueue(main, sink, counters, batch, budget, spin, later, onFailure);
     recvCq = recv != null
-        ? new CompletionQueue(recv, sink, counters, batch, budget, later, onFailure) : null;
+        ? new CompletionQueue(recv, sink, counters, batch, budget, spin, later, onFailure) : null;
     Future<Void> all = watch(continuation.fd(), continuation::onReadable);
     if (options.isSharedCompletionChannel()) {
       return all.compose(v -> watch(conn.sharedChannelFd(), this::onSharedChannelReadable));

@@ -10,6 +10,14 @@ import java.util.function.Consumer;
  * {@link #TIME_BUDGET_NANOS} of draining, whichever comes first, the loop is yielded to its
  * other I/O and the rest is drained at its next I/O phase ({@link DrainContinuation}): leftover
  * completions raise no new event, so they must not wait for one.
+ *
+ * <p>Hybrid polling ({@code spinNanos} above 0, {@code ConnectionOptions.setBusyPollMicros}):
+ * when a poll finds the CQ empty, it polls again on the loop until a completion comes or the CQ
+ * has been empty for {@code spinNanos}, then goes back to sleeping on the fd. A completion that
+ * arrives while spinning is taken without an event, a wakeup and the syscalls around them (the
+ * CQ was re-armed by the event that started the drain, so it still raises one: the next
+ * readiness consumes it and finds what is left). The time budget bounds a spin too, and how long
+ * the CQ has been empty is kept across yields, so a spin never restarts by itself.
  */
 final class CompletionQueue {
 
@@ -17,7 +25,9 @@ final class CompletionQueue {
    * How long one drain may hold the loop: the count budget alone let a saturated connection
    * keep another fd of its loop waiting 31 ms at the median on the emulated device (the loop
    * probe of bench run E), where delivering 1,024 completions takes that long; on an RNIC the
-   * count comes first. Checked once per full batch, so it costs a clock read per batch.
+   * count comes first. Checked once per full batch, so it costs a clock read per batch (and one
+   * per drain, at its start: a batch of a saturated connection can take a good part of the
+   * budget on the emulator, so it must be counted from the start).
    */
   static final long TIME_BUDGET_NANOS = 1_000_000;
 
@@ -26,9 +36,14 @@ final class CompletionQueue {
   private final ConnectionCounters counters;
   private final int batch;
   private final int budget;
+  private final long spinNanos;
   private final Runnable continueLater;
   private final Consumer<RuntimeException> onFailure;
   private boolean stopped;
+  /** System.nanoTime when polls began to find the CQ empty; 0 after a completion. */
+  private long emptySince;
+  /** System.nanoTime when the current drain began. */
+  private long heldSince;
 
   /**
    * {@code continueLater}: asks for {@link #drainNow()} from the loop's next I/O phase;
@@ -36,11 +51,19 @@ final class CompletionQueue {
    */
   CompletionQueue(CompletionSource source, CompletionSink sink, ConnectionCounters counters,
       int batch, int budget, Runnable continueLater, Consumer<RuntimeException> onFailure) {
+    this(source, sink, counters, batch, budget, 0, continueLater, onFailure);
+  }
+
+  /** The same, spinning for {@code spinNanos} on an empty CQ (0: never). */
+  CompletionQueue(CompletionSource source, CompletionSink sink, ConnectionCounters counters,
+      int batch, int budget, long spinNanos, Runnable continueLater,
+      Consumer<RuntimeException> onFailure) {
     this.source = source;
     this.sink = sink;
     this.counters = counters;
     this.batch = batch;
     this.budget = budget;
+    this.spinNanos = spinNanos;
     this.continueLater = continueLater;
     this.onFailure = onFailure;
   }
@@ -63,7 +86,7 @@ final class CompletionQueue {
 
   private void drain(boolean consumeEvent) {
     int left = budget;
-    long start = System.nanoTime();
+    heldSince = System.nanoTime();
     boolean consume = consumeEvent;
     while (!stopped) {
       int n;
@@ -79,13 +102,43 @@ final class CompletionQueue {
         counters.completions += n;
       }
       if (n < batch) {
-        return; // the CQ is empty; the CQ was re-armed before this poll
+        // the CQ is empty; it was re-armed before this poll
+        if (spinNanos == 0 || !keepSpinning(n)) {
+          return;
+        }
+        continue;
       }
+      emptySince = 0;
       left -= n;
-      if (left <= 0 || System.nanoTime() - start >= TIME_BUDGET_NANOS) {
+      if (left <= 0 || heldTooLong(System.nanoTime())) {
         continueLater.run(); // yield the loop to its other I/O, then go on
         return;
       }
     }
+  }
+
+  /**
+   * After a poll that emptied the CQ ({@code n} completions), in hybrid mode: whether to poll
+   * again now. Not once the CQ has been empty for the spin; at the time budget, later, from the
+   * loop's next I/O phase.
+   */
+  private boolean keepSpinning(int n) {
+    long now = System.nanoTime();
+    if (n > 0 || emptySince == 0) {
+      emptySince = now; // the spin starts (again) at the last completion
+    } else if (now - emptySince >= spinNanos) {
+      return false; // back to sleeping on the fd; a spurious event does not restart the spin
+    }
+    if (heldTooLong(now)) {
+      continueLater.run();
+      return false;
+    }
+    Thread.onSpinWait();
+    return true;
+  }
+
+  /** Whether this drain has held the loop for its time budget at {@code now}. */
+  private boolean heldTooLong(long now) {
+    return now - heldSince >= TIME_BUDGET_NANOS;
   }
 }

@@ -41,6 +41,7 @@ public final class SharedQueueEngine implements CompletionSink {
   private final int drainBudget;
   private final ConnectionCounters counters = new ConnectionCounters();
   private final SharedReceives receives;
+  private final OperationMetrics metrics;
   private final IntObjectHashMap<SharedQueueMember> members = new IntObjectHashMap<>();
   private final List<LoopIo.FdWatch> watches = new ArrayList<>();
   private final Promise<Void> closed;
@@ -52,14 +53,16 @@ public final class SharedQueueEngine implements CompletionSink {
   private boolean closeStarted;
 
   public SharedQueueEngine(ContextInternal context, String description, LoopIo io,
-      SetupCalls setup, int rqSize, int rcqSize, int drainBatch, int drainBudget) {
+      SetupCalls setup, int rqSize, int rcqSize, int drainBatch, int drainBudget,
+      OperationMetrics metrics) {
     this.context = context;
     this.description = description;
     this.io = io;
     this.setup = setup;
     this.drainBatch = drainBatch;
     this.drainBudget = drainBudget;
-    this.receives = new SharedReceives(rqSize, rcqSize, counters);
+    this.metrics = metrics;
+    this.receives = new SharedReceives(rqSize, rcqSize, counters, metrics);
     this.closed = context.promise();
   }
 
@@ -73,7 +76,8 @@ public final class SharedQueueEngine implements CompletionSink {
       cq = new CompletionQueue(rcq, this, counters, drainBatch, drainBudget,
           continuation::request, this::onCompletionQueueFailure);
       return watch(continuation.fd(), continuation::onReadable)
-          .compose(v -> watch(rcq.fd(), cq::onReadable));
+          .compose(v -> watch(rcq.fd(), cq::onReadable))
+          .onSuccess(v -> metrics.opened());
     } catch (RuntimeException e) {
       return context.failedFuture(e);
     }
@@ -220,6 +224,7 @@ public final class SharedQueueEngine implements CompletionSink {
           if (ar.failed()) {
             LOG.warn(description + ": deleting the queue failed", ar.cause());
           }
+          metrics.closed();
           closed.tryComplete();
         });
     return closed.future();

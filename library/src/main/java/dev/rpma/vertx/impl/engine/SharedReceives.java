@@ -9,7 +9,8 @@ import java.util.function.Supplier;
  * ones waiting for room, in call order. Room is the queue's flow control: at most
  * min(rqSize, rcqSize) receives posted at once, so that the queue's receive CQ can never be
  * overrun whatever the calls (every posted receive completes there exactly once, and nothing
- * else completes there: the attached connections' sends complete on their own CQs).
+ * else completes there: the attached connections' sends complete on their own CQs). Each
+ * receive is reported to the queue's {@link OperationMetrics} as a connection's are.
  * Loop-confined.
  */
 final class SharedReceives {
@@ -18,13 +19,15 @@ final class SharedReceives {
   private final PendingOps pending;
   private final ArrayDeque<QueuedOp> waiting = new ArrayDeque<>();
   private final ConnectionCounters counters;
+  private final OperationMetrics metrics;
   private LibrpmaSharedQueue queue;
   private int posted;
 
-  SharedReceives(int rqSize, int rcqSize, ConnectionCounters counters) {
+  SharedReceives(int rqSize, int rcqSize, ConnectionCounters counters, OperationMetrics metrics) {
     this.limit = Math.min(rqSize, rcqSize);
     this.pending = new PendingOps(limit);
     this.counters = counters;
+    this.metrics = metrics;
   }
 
   void attach(LibrpmaSharedQueue queue) {
@@ -38,17 +41,25 @@ final class SharedReceives {
 
   /** Posts now if nothing waits and there is room, else queues; takes over the region's hold. */
   void submit(HeldRegion local, long offset, long length, PromiseInternal<?> promise) {
+    Object metric = metrics.started(OpKind.RECV, length);
     if (waiting.isEmpty() && posted < limit) {
-      post(local, offset, length, promise);
+      post(local, offset, length, promise, metric);
     } else {
       counters.queued++;
-      waiting.add(new QueuedOp(OpKind.RECV, local, offset, null, 0, length, 0, promise));
+      if (metric != null) {
+        metrics.queued(metric);
+      }
+      waiting.add(new QueuedOp(OpKind.RECV, local, offset, null, 0, length, 0, promise, metric));
     }
   }
 
-  private void post(HeldRegion local, long offset, long length, PromiseInternal<?> promise) {
+  private void post(HeldRegion local, long offset, long length, PromiseInternal<?> promise,
+      Object metric) {
     posted++;
-    long wrId = pending.add(OpKind.RECV, promise, local, null); // not in the metrics (yet)
+    if (metric != null) {
+      metrics.posted(metric);
+    }
+    long wrId = pending.add(OpKind.RECV, promise, local, metric);
     try {
       queue.recv(local.handle(), offset, length, wrId);
     } catch (RuntimeException refused) {
@@ -68,11 +79,15 @@ final class SharedReceives {
   void finish(int slot, Object result, Throwable failure) {
     PromiseInternal<?> promise = pending.promise(slot);
     HeldRegion region = pending.region(slot);
+    Object metric = pending.metric(slot);
     pending.remove(slot);
     posted--;
+    if (metric != null) { // before what waited goes out: it reports room it frees
+      metrics.ended(metric, result, failure);
+    }
     QueuedOp next;
     while (posted < limit && (next = waiting.poll()) != null) {
-      post(next.local(), next.localOffset(), next.length(), next.promise());
+      post(next.local(), next.localOffset(), next.length(), next.promise(), next.metric());
     }
     PendingOps.complete(promise, region, result, failure);
   }
@@ -82,7 +97,11 @@ final class SharedReceives {
     QueuedOp op;
     while ((op = waiting.poll()) != null) {
       op.releaseRegions();
-      op.promise().tryFail(error.get());
+      Throwable failure = error.get();
+      if (op.metric() != null) {
+        metrics.ended(op.metric(), null, failure);
+      }
+      op.promise().tryFail(failure);
     }
     for (int slot : pending.slotsInUse()) {
       finish(slot, null, error.get());

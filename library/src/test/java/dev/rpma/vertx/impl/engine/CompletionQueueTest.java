@@ -39,16 +39,114 @@ class CompletionQueueTest {
     }
   }
 
+  /** What poll number {@code call} (from 1) of a CQ returns. */
+  private interface Poll {
+    int poll(int call, int max, CompletionSink sink);
+  }
+
+  private static CompletionSource byCall(Poll poll) {
+    return new CompletionSource() {
+      int calls;
+
+      @Override
+      public int fd() {
+        return 1;
+      }
+
+      @Override
+      public int drain(boolean consumeEvent, int max, CompletionSink sink) {
+        return poll.poll(++calls, max, sink);
+      }
+    };
+  }
+
   private final ConnectionCounters counters = new ConnectionCounters();
   private final AtomicInteger continued = new AtomicInteger();
   private final AtomicInteger delivered = new AtomicInteger();
 
   private CompletionQueue queue(CompletionSource source, int budget) {
+    return queue(source, budget, 0);
+  }
+
+  private CompletionQueue queue(CompletionSource source, int budget, long spinNanos) {
     return new CompletionQueue(source, (wrId, status, vendor, bytes, hasImm, imm, qpNum) ->
-        delivered.incrementAndGet(), counters, BATCH, budget, continued::incrementAndGet,
-        e -> {
+        delivered.incrementAndGet(), counters, BATCH, budget, spinNanos,
+        continued::incrementAndGet, e -> {
           throw e;
         });
+  }
+
+  /**
+   * A CQ where completion i (one each) shows up at the given poll, by number; empty otherwise.
+   * Polls are counted, so a test can tell a spin from a return to the loop.
+   */
+  private static final class ScriptedSource implements CompletionSource {
+    final java.util.Set<Integer> completionAtPoll;
+    int polls;
+
+    ScriptedSource(Integer... completionAtPoll) {
+      this.completionAtPoll = java.util.Set.of(completionAtPoll);
+    }
+
+    @Override
+    public int fd() {
+      return 1;
+    }
+
+    @Override
+    public int drain(boolean consumeEvent, int max, CompletionSink sink) {
+      polls++;
+      if (completionAtPoll.contains(polls)) {
+        sink.onCompletion(polls, 0, 0, 0, false, 0, 0);
+        return 1;
+      }
+      return 0;
+    }
+  }
+
+  @Test
+  void withoutBusyPollingAnEmptyPollEndsTheDrain() {
+    ScriptedSource source = new ScriptedSource(2, 3);
+    queue(source, 1024).onReadable();
+    assertEquals(0, delivered.get());
+    assertEquals(1, source.polls, "the first poll found the CQ empty: back to the loop");
+  }
+
+  @Test
+  void withBusyPollingACompletionThatComesWhileSpinningIsTakenWithoutAWakeup() {
+    ScriptedSource source = new ScriptedSource(1, 50);
+    queue(source, 1024, 100_000_000L).onReadable(); // a spin far longer than 50 polls
+    assertEquals(2, delivered.get());
+    assertEquals(1, counters.wakeups, "the second completion needed no event");
+    assertTrue(source.polls > 50, "it went on spinning after the second completion");
+  }
+
+  @Test
+  void aSpinEndsOnceTheQueueHasBeenEmptyForItsLength() {
+    ScriptedSource source = new ScriptedSource(1);
+    long spin = 2_000_000L; // 2 ms: past the time budget, so it must go on from a yield
+    CompletionQueue q = queue(source, 1024, spin);
+    long t0 = System.nanoTime();
+    q.onReadable();
+    while (continued.get() > 0 && System.nanoTime() - t0 < 10 * spin) {
+      continued.decrementAndGet();
+      q.drainNow(); // what the loop's next I/O phase does after a yield
+    }
+    assertEquals(0, continued.get(), "the spin ended by itself, not by yielding again");
+    assertTrue(System.nanoTime() - t0 >= spin, "it spun at least its length");
+    int polls = source.polls;
+    q.drainNow(); // e.g. the event the spin's completions raised: no new spin
+    assertEquals(polls + 1, source.polls, "an empty wake-up after the spin polls once");
+  }
+
+  @Test
+  void aSpinHoldsTheLoopNoLongerThanTheTimeBudgetInARow() {
+    ScriptedSource source = new ScriptedSource(1);
+    long t0 = System.nanoTime();
+    queue(source, 1024, 1_000_000_000L).onReadable();
+    long held = System.nanoTime() - t0;
+    assertEquals(1, continued.get(), "it yields, to go on from the loop's next I/O phase");
+    assertTrue(held < 50 * CompletionQueue.TIME_BUDGET_NANOS, "held the loop " + held + " ns");
   }
 
   @Test
@@ -72,19 +170,7 @@ class CompletionQueueTest {
 
   @Test
   void aDrainThatEmptiesTheQueueDoesNotAskToContinue() {
-    CompletionSource twoThenEmpty = new CompletionSource() {
-      int calls;
-
-      @Override
-      public int fd() {
-        return 1;
-      }
-
-      @Override
-      public int drain(boolean consumeEvent, int max, CompletionSink sink) {
-        return ++calls == 1 ? max : 2;
-      }
-    };
+    CompletionSource twoThenEmpty = byCall((call, max, sink) -> call == 1 ? max : 2);
     queue(twoThenEmpty, 1024).onReadable();
     assertEquals(0, continued.get());
     assertEquals(1, counters.wakeups);

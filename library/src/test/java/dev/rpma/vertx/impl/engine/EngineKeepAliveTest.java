@@ -93,8 +93,11 @@ class EngineKeepAliveTest extends EngineTestBase {
 
   @Test
   void aBusyConnectionIsNeverProbed() throws InterruptedException {
-    open(options().setKeepAliveMs(INTERVAL_MS));
-    long until = System.nanoTime() + 6L * INTERVAL_MS * 1_000_000;
+    // an operation every 10 ms against an interval of 200 ms: busy by a wide margin, so that a
+    // stall of a loaded host (seen: over 50 ms) does not make it idle for a whole interval
+    int interval = 200;
+    open(options().setKeepAliveMs(interval));
+    long until = System.nanoTime() + 6L * interval * 1_000_000;
     while (System.nanoTime() < until) {
       write();
       onLoop(() -> {
@@ -102,7 +105,7 @@ class EngineKeepAliveTest extends EngineTestBase {
         return null;
       });
       cqReady();
-      Thread.sleep(INTERVAL_MS / 5);
+      Thread.sleep(10);
     }
 
     assertEquals(0, onLoop(() -> engine.stats().keepAliveProbes()));

@@ -21,70 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@link FakeLoopIo}: matching messages to connections, flow control and close, on the host.
  * The device tests (SharedReceiveQueueTest) check the same against librpma.
  */
-class SharedQueueEngineTest extends EngineTestBase {
-
-  /** What a member's receive completes with in these tests. */
-  record Message(TestMember from, int bytes, boolean hasImm, int imm) {
-  }
-
-  /** A connection attached to the queue, as the engine sees one. */
-  static final class TestMember implements SharedQueueMember {
-    final String name;
-    final List<Throwable> errors = new ArrayList<>();
-
-    TestMember(String name) {
-      this.name = name;
-    }
-
-    @Override
-    public Object received(int byteLength, boolean hasImm, int imm) {
-      return new Message(this, byteLength, hasImm, imm);
-    }
-
-    @Override
-    public void onReceiveError(int status, Throwable error) {
-      errors.add(error);
-    }
-
-    @Override
-    public String description() {
-      return name;
-    }
-  }
-
-  FakeSharedQueue srq;
-  SharedQueueEngine queue;
-
-  @BeforeEach
-  void makeQueue() {
-    srq = new FakeSharedQueue(log);
-  }
-
-  /** A started queue of {@code rqSize} receives and a receive CQ of {@code rcqSize}. */
-  void start(int rqSize, int rcqSize) {
-    queue = onLoop(() -> new SharedQueueEngine(context, "test queue", io, SYNC_SETUP, rqSize,
-        rcqSize, 2, 4));
-    await(onLoop(() -> queue.start(srq)));
-  }
-
-  Future<Message> queueRecv() {
-    return onLoop(() -> {
-      PromiseInternal<Message> p = context.promise();
-      queue.submit(local.held(), 0, 64, p);
-      return p.future();
-    });
-  }
-
-  void attach(int qp, TestMember member) {
-    onLoop(() -> {
-      queue.attach(qp, member);
-      return null;
-    });
-  }
-
-  void rcqReady() {
-    onLoop(() -> io.fire(FakeSharedQueue.RCQ_FD));
-  }
+class SharedQueueEngineTest extends SharedQueueTestBase {
 
   @Test
   void eachMessageIsMatchedToTheConnectionOfItsQueuePair() {
