@@ -8,8 +8,9 @@ What is read (BENCH_DIR = target/bench):
   raw/cross-host-facts.txt   its settings (rounds, operations, hosts)
   cross-host/                the host check around the two-guest boot (bench/host-check.sh):
                              host-facts.txt and host-samples.txt, judged by report_contention.py
-  raw/results-1cpu.jsonl     the loopback run of the same ./dev bench, for its ratio beside
-                             (else results.json's scenarios, when only the cross-host pass ran)
+  raw/results-1cpu.jsonl     the loopback run of the same ./dev bench, for its ratio beside;
+  results.json               instead, when only the cross-host pass ran (--cross-host-only):
+                             the last full run's report, the one BENCHMARKS.md shows
 
 Per scenario: each side's figure (median latency, or completions per second) is the median over
 the rounds; the ratio library / C is the median of the per-round ratios (the two run back to
@@ -73,11 +74,13 @@ def _ratio(runs, key):
     return (statistics.median(rs), rs) if rs else (None, [])
 
 
-def _loopback(bench_dir):
-    """{key: ratio} of the loopback run, and where it came from."""
-    runs, _ = _runs(bench_dir / "raw" / "results-1cpu.jsonl")
+def _loopback(bench_dir, same_run):
+    """{key: ratio} of the loopback run, and where it came from: this ./dev bench's own
+    (same_run: report.py's call), else the report of the last full run (results.json), which
+    is what BENCHMARKS.md shows beside the section."""
+    runs, _ = _runs(bench_dir / "raw" / "results-1cpu.jsonl") if same_run else ({}, {})
     if runs:
-        return {k: _ratio(runs, k)[0] for k in SCENARIOS}, "this run (raw/results-1cpu.jsonl)"
+        return {k: _ratio(runs, k)[0] for k in SCENARIOS}, "the same ./dev bench run"
     path = bench_dir / "results.json"
     if not path.exists():
         return {}, None
@@ -111,13 +114,14 @@ def label(key):
     return f"{op} {size} B" if kind == "latency" else f"window {window}, {size} B writes"
 
 
-def figures(bench_dir):
-    """The `cross_host` object of results.json; None when the pass did not run."""
+def figures(bench_dir, same_run=True):
+    """The `cross_host` object of results.json; None when the pass did not run. same_run: the
+    loopback ratios from this ./dev bench's raw results (else from results.json)."""
     bench_dir = Path(bench_dir)
     runs, env = _runs(bench_dir / "raw" / "cross-host.jsonl")
     if not runs:
         return None
-    loop, loop_source = _loopback(bench_dir)
+    loop, loop_source = _loopback(bench_dir, same_run)
     scenarios = []
     for key in SCENARIOS:
         if (LIB, key) not in runs or (C, key) not in runs:
@@ -222,7 +226,7 @@ def main(argv):
     if len(argv) != 3:
         sys.exit("usage: report_cross_host.py BENCH_DIR MARKDOWN")
     bench_dir, md_path = Path(argv[1]), Path(argv[2])
-    data = figures(bench_dir)
+    data = figures(bench_dir, same_run=False)
     if data is None:
         sys.exit(f"report_cross_host.py: no results in {bench_dir}/raw/cross-host.jsonl")
     (bench_dir / "cross-host.json").write_text(json.dumps(data, indent=2) + "\n")
