@@ -11,8 +11,9 @@
 #                                         t_s busy_ticks steal_ticks guest_ticks other_qemu
 #                                         other_qemu_ticks load_1min
 #
-# ROOT_PID is scripts/bench.sh's process: a qemu-system process below it is the bench's guest,
-# every other one is somebody else's. Ticks are cumulative, in USER_HZ (clk_tck); busy = user +
+# ROOT_PID is scripts/bench.sh's process: a qemu-system process below it is the bench's guest
+# (the cross-host pass has two, both expected; their ticks are summed), every other one is
+# somebody else's. Ticks are cumulative, in USER_HZ (clk_tck); busy = user +
 # nice + system + irq + softirq of /proc/stat (guest time is inside user), the guest's is its
 # QEMU's utime + stime (all its threads): the report takes differences between samples.
 # Reads /proc only, with shell builtins: a sample costs the host next to nothing.
@@ -47,8 +48,8 @@ descends_from() {
   return 1
 }
 
-# Sets GUEST_TICKS (the bench's guest QEMU's CPU ticks, "-" if none), OTHER_QEMU (how many
-# other qemu-system processes) and OTHER_TICKS (their CPU ticks).
+# Sets GUEST_TICKS (the bench's guests' QEMU CPU ticks, summed: the cross-host pass boots two;
+# "-" if none), OTHER_QEMU (how many other qemu-system processes) and OTHER_TICKS (their ticks).
 scan_qemu() {
   local root=$1 d comm pid
   GUEST_TICKS=- OTHER_QEMU=0 OTHER_TICKS=0
@@ -59,7 +60,7 @@ scan_qemu() {
     stat_fields "$pid" || continue
     local ticks=$((FIELDS[11] + FIELDS[12]))
     if descends_from "$pid" "$root"; then
-      GUEST_TICKS=$ticks
+      GUEST_TICKS=$((${GUEST_TICKS/#-/0} + ticks))
     else
       OTHER_QEMU=$((OTHER_QEMU + 1))
       OTHER_TICKS=$((OTHER_TICKS + ticks))

@@ -26,6 +26,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the modu
 import report_channel  # noqa: E402  the message channel's overhead
 import report_contention  # noqa: E402  the host check: was the run contended?
 import report_cpu  # noqa: E402  CPU time per operation
+import report_cross_host  # noqa: E402  the cross-host pass, beside the loopback figures
 import report_scale  # noqa: E402  many connections on one loop
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
 import report_variants  # noqa: E402  the library on io_uring, with metrics on
@@ -694,6 +695,7 @@ def markdown(data, aggs, perftest):
                       "C epoll /s", "vertx-rpma / C", "vertx-rpma / thread-hop", "thread-hop / C",
                       "median us (rpma / hop / C)", "p99 us (rpma / hop / C)"],
                      throughput_rows(primary)) + "\n")
+    out.append(report_cross_host.section_md(data.get("cross_host"), table))
 
     out.append("## Batching: completions per native drain call and per wakeup\n")
     out.append(
@@ -854,6 +856,7 @@ def main(argv):
             aggs[PRIMARY], primary_keys, SPREAD_PAIRS, per_round_ratios,
             scenario_label),
         "channel": report_channel.figures(report_channel.read(raw)),
+        "cross_host": report_cross_host.figures(bench_dir),
         "variants": report_variants.figures(aggs[PRIMARY], primary_keys, LIB, C, rratio),
         "perftest_busy": report_variants.perftest_busy(raw),
     }
@@ -893,6 +896,7 @@ def main(argv):
         "variants": report_variants.to_json(data["variants"], scenario_label),
         "perftest_busy_read_64": data["perftest_busy"],
         "scale": report_scale.to_json(data["scale"], data["scale_resources"]),
+        "cross_host": data["cross_host"],
     }
     previous_path = bench_dir / "previous-results.json"
     previous = json.loads(previous_path.read_text()) if previous_path.exists() else None

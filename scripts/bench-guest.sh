@@ -27,23 +27,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RAW=target/bench/raw
-PIN_CPU=1 # not 0: the guest's interrupts default to CPU 0
-QUICK=0
-case ${1:-} in
-  --quick) QUICK=1 ;;
-  "") ;;
-  *) echo "usage: scripts/bench-guest.sh [--quick]" >&2; exit 2 ;;
-esac
 
-if ((QUICK)); then
-  ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
-  WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
-  SCALE_WARMUP_MS=200 SCALE_MS=600
-else
-  ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
-  WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000
-  SCALE_WARMUP_MS=500 SCALE_MS=2000
-fi
+# shellcheck source=scripts/bench-settings.sh
+source scripts/bench-settings.sh "$@"
 
 section() { printf '\n== %s\n' "$*" >&2; }
 
@@ -56,13 +42,7 @@ guest_facts() {
     echo "rdma_device=$(ls /sys/class/infiniband 2>/dev/null | paste -sd, -)"
     echo "librpma=$(dpkg-query -W -f='${Version}' librpma0 2>/dev/null || echo unknown)"
     echo "perftest=$(dpkg-query -W -f='${Version}' perftest 2>/dev/null || echo unknown)"
-    echo "quick=$QUICK"
-    echo "rounds=$ROUNDS"
-    echo "latency_ops=$LAT_OPS"
-    echo "latency_warmup=$LAT_WARMUP"
-    echo "throughput_ms=$TPUT_MS"
-    echo "throughput_warmup_ms=$TPUT_WARMUP_MS"
-    echo "pinned_cpu=$PIN_CPU"
+    settings_facts
     echo "scale_ms=$SCALE_MS"
     echo "scale_warmup_ms=$SCALE_WARMUP_MS"
     echo "nofile=$(ulimit -Sn):$(ulimit -Hn)"

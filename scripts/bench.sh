@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# ./dev bench [--quick]: the benchmarks, in ONE boot of the RDMA test device.
+# ./dev bench [--quick] [--no-cross-host | --cross-host-only]: the benchmarks, in ONE boot of
+# the RDMA test device, then a pass across two hosts (one boot of two guests on a wire).
 #   1. ./dev setup;
 #   2. build: the library (mvn install), the bench module against it (bench/pom.xml; its
 #      dependencies copied to bench/target/lib so the run does not depend on ~/.m2 staying as
@@ -8,19 +9,31 @@
 #      library and the thread-hop design, all next to the device; beside it, on the host,
 #      bench/host-check.sh records what else uses the host (other emulators, CPU not the
 #      guest's) before the boot and every 5 s during the run, for the contention verdict;
-#   4. bench/report.py: target/bench/results.json and BENCHMARKS.md from the raw results, with
-#      the previous run's results.json (kept as previous-results.json) to show the drift.
+#   4. the cross-host pass: ./dev rdma --hosts 2 --rw target/bench -- scripts/bench-cross-host.sh
+#      (servers on h0, clients on h1: 64 B latency and window-64 throughput, library and C),
+#      with the same host check (its own files in target/bench/cross-host/);
+#   5. bench/report.py: target/bench/results.json and BENCHMARKS.md from the raw results, with
+#      the previous run's results.json (kept as previous-results.json) to show the drift; the
+#      cross-host pass in its own section (bench/report_cross_host.py).
 # --quick: one short round, no 2-vCPU pass (a smoke run: its figures are noisy).
+# --no-cross-host: steps 1-3 and 5 only (the section then says it did not run).
+# --cross-host-only: steps 1, 2, 4, then bench/report_cross_host.py updates the cross-host
+#   section of BENCHMARKS.md and `cross_host` in target/bench/results.json in place, beside the
+#   loopback figures of the last full run.
 # Exits non-zero if anything failed to build or run; a missed target is not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 QUICK=()
-case ${1:-} in
-  --quick) QUICK=(--quick) ;;
-  "") ;;
-  *) echo "usage: ./dev bench [--quick]" >&2; exit 2 ;;
-esac
+CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass
+for arg in "$@"; do
+  case $arg in
+    --quick) QUICK=(--quick) ;;
+    --no-cross-host) CROSS_HOST=0 ;;
+    --cross-host-only) CROSS_HOST=2 ;;
+    *) echo "usage: ./dev bench [--quick] [--no-cross-host | --cross-host-only]" >&2; exit 2 ;;
+  esac
+done
 
 log() { printf '[dev bench] %s\n' "$*" >&2; }
 
@@ -60,12 +73,43 @@ stop_sampler() {
   fi
 }
 
+# The cross-host pass (scripts/bench-cross-host.sh), with its own host check: two guests each
+# take a host core of two, so anything else on the host weighs twice. 0 if it ran.
+cross_host() {
+  local dir=target/bench/cross-host rc=0
+  rm -rf "$dir" target/bench/raw/cross-host.jsonl target/bench/raw/cross-host-facts.txt
+  mkdir -p "$dir" target/bench/raw
+  log "checking the host for other work before the cross-host pass (5 s)"
+  {
+    echo "host_load=$(cut -d' ' -f1-3 /proc/loadavg)"
+    bench/host-check.sh before $$
+  } >"$dir/host-facts.txt"
+  bench/host-check.sh sample $$ >"$dir/host-samples.txt" &
+  SAMPLER_PID=$!
+  log "running across two hosts (one boot of two guests)"
+  ./dev rdma --hosts 2 --rw target/bench --timeout 900 -- \
+    scripts/bench-cross-host.sh "${QUICK[@]}" || rc=$?
+  stop_sampler
+  echo "host_load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$dir/host-facts.txt"
+  if ((rc != 0)) || [[ ! -s target/bench/raw/cross-host.jsonl ]]; then
+    log "error: the cross-host pass failed (exit $rc)"
+    return 1
+  fi
+}
+
 main() {
   # before our own build: the load average after it would be mostly ours
   LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
   ./dev setup
   build
   mkdir -p target/bench
+  trap stop_sampler EXIT
+  if ((CROSS_HOST == 2)); then
+    cross_host || exit 1
+    python3 bench/report_cross_host.py target/bench BENCHMARKS.md
+    log "updated the cross-host section of BENCHMARKS.md (and target/bench/results.json)"
+    return 0
+  fi
   # the last run's results stay beside the new ones: the report compares the two
   if [[ -s target/bench/results.json ]]; then
     mv target/bench/results.json target/bench/previous-results.json
@@ -77,7 +121,6 @@ main() {
   bench/host-check.sh before $$ >>target/bench/host-facts.txt
   bench/host-check.sh sample $$ >target/bench/host-samples.txt &
   SAMPLER_PID=$!
-  trap stop_sampler EXIT
   log "running on the device (one boot)"
   local rc=0
   ./dev rdma --rw target/bench --timeout 1500 -- scripts/bench-guest.sh "${QUICK[@]}" || rc=$?
@@ -89,8 +132,11 @@ main() {
     exit 1
   fi
   ((rc == 0)) || log "warning: perftest failed; the report says so"
+  local cross_rc=0
+  ((CROSS_HOST == 0)) || cross_host || cross_rc=1
   python3 bench/report.py target/bench BENCHMARKS.md
   log "wrote BENCHMARKS.md and target/bench/results.json"
+  return $cross_rc
 }
 
 main "$@"

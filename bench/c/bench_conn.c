@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * bench_conn.c -- the two ends of the C reference's connection, in one process.
+ * bench_conn.c -- the two ends of the C reference's connection: in one process (a server thread
+ * beside the client), or, across hosts, a server process (bench_server_serve) on one host and
+ * the client on another.
  *
- * The server thread registers a region (write destination, read source, flushable to
- * visibility), listens, accepts one connection with the region's descriptor as private data,
- * and blocks until the client disconnects. Everything it calls blocks on a fd: it never spins,
- * so it costs the measured client nothing while it waits.
+ * The server registers a region (write destination, read source, flushable to visibility),
+ * listens, accepts a connection with the region's descriptor as private data, and blocks until
+ * the client disconnects. Everything it calls blocks on a fd: it never spins, so it costs the
+ * measured client nothing while it waits.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/epoll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +158,32 @@ static void *server_main(void *arg)
 		server_set_state(s, -1); /* unblock a client still waiting to connect */
 	s->result = server_cleanup(s, ok) ? 0 : -1;
 	return NULL;
+}
+
+/*
+ * --role server: listens, then serves one connection after another, each until its client
+ * disconnects, until *stop is set (a signal handler installed without SA_RESTART: the blocking
+ * call it interrupts fails, and that failure is the stop, not an error). Prints "LISTENING"
+ * on stdout once clients can connect.
+ */
+int bench_server_serve(const char *addr, const char *port, volatile sig_atomic_t *stop)
+{
+	struct bench_server s = {.addr = addr, .port = port};
+	int ok = server_listen(&s) == 0;
+	if (ok && (printf("LISTENING %s:%s\n", addr, port) < 0 || fflush(stdout)))
+		ok = bench_fail_msg("server: writing to stdout failed") == 0;
+	while (ok && !*stop) {
+		ok = server_accept(&s) == 0 &&
+		     bench_expect_event(s.conn, RPMA_CONN_CLOSED, "server: rpma_conn_next_event") == 0;
+		int ret;
+		if (s.conn && (ret = rpma_conn_delete(&s.conn)))
+			ok = bench_fail("server: rpma_conn_delete", ret) == 0 && ok;
+	}
+	if (*stop) {
+		fprintf(stderr, "rpma_bench: server: stopped\n");
+		ok = 1;
+	}
+	return server_cleanup(&s, ok) ? 0 : -1;
 }
 
 int bench_server_start(const char *addr, const char *port, struct bench_server **server)

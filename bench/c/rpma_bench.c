@@ -16,6 +16,12 @@
  *                      | --kind throughput --window N
  *                      | --kind scale --connections N --window N]
  * --kind scale (bench_scale.c): n connections, one thread over one epoll set of their CQs.
+ *
+ * Across hosts (scripts/bench-cross-host.sh), --role splits the two ends:
+ *   --role server --addr OWN_IP --port P    serves one connection after another until SIGTERM
+ *                                           or SIGINT; prints LISTENING when ready
+ *   --role client --addr SERVER_IP --port P the scenarios as above, against that server
+ * The default, --role both, is the one-process run (a server thread beside the client).
  */
 #define _GNU_SOURCE
 #include <getopt.h>
@@ -28,6 +34,8 @@
 #include "rpma_bench.h"
 
 #define WATCHDOG_SECONDS 900 /* a blocking call that never returns must not hang the run */
+
+enum role { ROLE_BOTH, ROLE_SERVER, ROLE_CLIENT };
 
 struct options {
 	const char *addr;
@@ -45,6 +53,7 @@ struct options {
 	long window;
 	long connections;
 	enum wait_mode mode;
+	enum role role;
 };
 
 static const size_t LAT_SIZES[] = {64, 4096};
@@ -57,7 +66,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: rpma_bench [--addr IP] [--port P] [--out FILE] [--lat-warmup N]"
 			" [--lat-ops N] [--tput-warmup-ms MS] [--tput-ms MS] [--round N]"
-			" [--mode blocking|epoll|busy]"
+			" [--mode blocking|epoll|busy] [--role both|server|client]"
 			" [--kind latency --op OP --size BYTES | --kind throughput --window N"
 			" | --kind scale --connections N --window N]\n");
 	exit(2);
@@ -70,6 +79,18 @@ static long positive(const char *s)
 	if (!*s || *end || v < 0)
 		usage();
 	return v;
+}
+
+static enum role parse_role(const char *s)
+{
+	if (strcmp(s, "both") == 0)
+		return ROLE_BOTH;
+	if (strcmp(s, "server") == 0)
+		return ROLE_SERVER;
+	if (strcmp(s, "client") == 0)
+		return ROLE_CLIENT;
+	usage();
+	return ROLE_BOTH;
 }
 
 static void parse_options(int argc, char *argv[], struct options *o)
@@ -89,6 +110,7 @@ static void parse_options(int argc, char *argv[], struct options *o)
 		{"window", required_argument, NULL, 'x'},
 		{"mode", required_argument, NULL, 'm'},
 		{"connections", required_argument, NULL, 'c'},
+		{"role", required_argument, NULL, 'R'},
 		{NULL, 0, NULL, 0},
 	};
 	*o = (struct options){.addr = getenv("RPMA_TEST_IP"), .port = "7790", .lat_warmup = 2000,
@@ -109,6 +131,7 @@ static void parse_options(int argc, char *argv[], struct options *o)
 		case 's': o->size = positive(optarg); break;
 		case 'x': o->window = positive(optarg); break;
 		case 'c': o->connections = positive(optarg); break;
+		case 'R': o->role = parse_role(optarg); break;
 		case 'm':
 			if (strcmp(optarg, "blocking") == 0)
 				o->mode = WAIT_BLOCKING;
@@ -129,6 +152,8 @@ static void parse_options(int argc, char *argv[], struct options *o)
 		usage();
 	if (o->kind && strcmp(o->kind, "scale") == 0 && (o->connections < 1 || o->window < 1))
 		usage();
+	if (o->role != ROLE_BOTH && o->kind && strcmp(o->kind, "scale") == 0)
+		usage(); /* the scale run makes its own server */
 }
 
 static int parse_op(const char *name, enum bench_op *op)
@@ -260,10 +285,52 @@ static void on_alarm(int sig)
 	_exit(1);
 }
 
+static volatile sig_atomic_t stop_serving;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_serving = 1;
+}
+
+/*
+ * --role server: serves until SIGTERM or SIGINT. No SA_RESTART: the signal interrupts the
+ * blocking librpma call, and bench_server_serve takes that failure as the stop. No watchdog:
+ * the server waits as long as its clients run.
+ */
+static int run_server(const struct options *o)
+{
+	struct sigaction sa = {.sa_handler = on_stop};
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTERM, &sa, NULL) || sigaction(SIGINT, &sa, NULL)) {
+		perror("rpma_bench: sigaction");
+		return -1;
+	}
+	return bench_server_serve(o->addr, o->port, &stop_serving);
+}
+
+/* The scenarios on one connection; with --role both, against a server thread of our own. */
+static int run_client(const struct options *o)
+{
+	struct bench_server *server = NULL;
+	if (o->role == ROLE_BOTH && bench_server_start(o->addr, o->port, &server))
+		return -1; /* the server thread may be stuck in a blocking call: do not join */
+	struct bench_client client;
+	int rc = bench_client_connect(o->addr, o->port, o->mode, &client);
+	if (rc == 0)
+		rc = run_scenarios(&client, o);
+	int closed = bench_client_close(&client);
+	if (rc || closed)
+		return -1; /* the server may wait for a CLOSED that never comes: do not join */
+	return server ? bench_server_join(server) : 0;
+}
+
 int main(int argc, char *argv[])
 {
 	struct options o;
 	parse_options(argc, argv, &o);
+	if (o.role == ROLE_SERVER)
+		return run_server(&o) ? 1 : 0;
 	signal(SIGALRM, on_alarm);
 	alarm(WATCHDOG_SECONDS);
 
@@ -274,17 +341,7 @@ int main(int argc, char *argv[])
 	}
 	if (o.kind && strcmp(o.kind, "scale") == 0)
 		return run_scale(&o) ? 1 : 0;
-	struct bench_server *server = NULL;
-	if (bench_server_start(o.addr, o.port, &server))
-		return 1; /* the server thread may be stuck in a blocking call: do not join */
-	struct bench_client client;
-	int rc = bench_client_connect(o.addr, o.port, o.mode, &client);
-	if (rc == 0)
-		rc = run_scenarios(&client, &o);
-	int closed = bench_client_close(&client);
-	if (rc || closed)
-		return 1; /* the server may wait for a CLOSED that never comes: do not join */
-	if (bench_server_join(server))
+	if (run_client(&o))
 		return 1;
 	if (o.out_file != stdout && fclose(o.out_file)) {
 		bench_fail_msg("closing the results file failed");

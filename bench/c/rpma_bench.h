@@ -9,6 +9,7 @@
 #define RPMA_BENCH_H
 
 #include <librpma.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,6 +74,7 @@ struct run_result {
 /* bench_conn.c */
 int bench_server_start(const char *addr, const char *port, struct bench_server **server);
 int bench_server_join(struct bench_server *server);
+int bench_server_serve(const char *addr, const char *port, volatile sig_atomic_t *stop);
 int bench_client_connect(const char *addr, const char *port, enum wait_mode mode,
 			 struct bench_client *client);
 int bench_client_close(struct bench_client *client);

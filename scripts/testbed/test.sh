@@ -8,8 +8,9 @@
 #      README says compiles and loads the natives), scripts/repro-check.sh (the library's jars
 #      are byte-identical when built from two paths);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
-#      smoke test), then ONE ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot
-#      of two guests on a wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
+#      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
+#      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
+#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
 #      surefire of every module + target/rdma-reports). Exits non-zero if anything failed or did not build.
 set -euo pipefail
@@ -121,6 +122,11 @@ main() {
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"
+    # the benchmarks' C reference (bench/c, run by ./dev bench only): one case, so that a build
+    # break shows here rather than at the next benchmark run; the bench module's Java (the
+    # cross-host pass's CrossHostBenchMain too) is built by the Maven build above
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case bench-c-reference-builds \
+      make -s -C bench/c OUT_DIR="$PWD/target/bench-c" || true
     scripts/example.sh --prepare || record_not_run examples "building the examples failed"
     scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
     run_rdma_suite

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
 
 /**
  * The driver of {@code ./dev bench} on the device: the C reference (a process per scenario),
@@ -49,7 +48,10 @@ public final class BenchMain {
         Variants variants = config.variants ? Variants.open(config) : Variants.none()) {
       List<Driver> drivers = List.of(fixture.library, fixture.threadHop);
       Map<String, String> facts = facts();
-      facts.putAll(warmUp(config, drivers, variants.drivers()));
+      facts.putAll(WarmUp.untilJitQuiet(config, () -> {
+        WarmUp.round(config, drivers, s -> true);
+        WarmUp.round(config, variants.drivers(), Variants::covers);
+      }));
       report.facts(facts);
       List<Contender> contenders = new ArrayList<>();
       // the C processes' ports: above the library's server, which listens on config.port
@@ -102,70 +104,14 @@ public final class BenchMain {
         (System.nanoTime() - t0) / 1e9);
   }
 
-  private static <T> List<T> rotated(List<T> list, int by) {
+  static <T> List<T> rotated(List<T> list, int by) {
     List<T> r = new ArrayList<>(list);
     Collections.rotate(r, -(by % Math.max(1, list.size())));
     return r;
   }
 
-  /**
-   * Rounds of every scenario of both designs, unmeasured, until the JIT is quiet: a round in
-   * which compilation took at most {@link BenchConfig#JIT_QUIET_SHARE} of the round's time. On
-   * the emulator a compilation takes its time from the measured code (all guest CPUs share one
-   * host thread), and C2 needs tens of seconds there to settle; a fixed count would be a guess.
-   * Gives up after {@code warmupMaxSeconds} and says so in the facts.
-   */
-  private static Map<String, String> warmUp(BenchConfig config, List<Driver> drivers,
-      List<Driver> variants) {
-    long start = System.nanoTime();
-    long deadline = start + config.warmupMaxSeconds * 1_000_000_000L;
-    int round = 0;
-    boolean quiet = false;
-    long lastJit = -1;
-    while (!quiet && System.nanoTime() < deadline) {
-      round++;
-      JvmActivity before = JvmActivity.now();
-      long t0 = System.nanoTime();
-      warmUpRound(config, drivers, s -> true);
-      warmUpRound(config, variants, Variants::covers);
-      double roundMs = (System.nanoTime() - t0) / 1e6;
-      lastJit = JvmActivity.now().since(before).jitMillis();
-      quiet = round >= 2 && lastJit <= BenchConfig.JIT_QUIET_SHARE * roundMs;
-      System.err.printf(Locale.ROOT, "bench: warm-up round %d: %.1f s, JIT %d ms%n", round,
-          roundMs / 1e3, lastJit);
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    if (!quiet) {
-      System.err.printf(Locale.ROOT, "bench: warning: the JIT was still busy after %.0f s of"
-          + " warm-up; the figures may include compilation%n", seconds);
-    }
-    Map<String, String> f = new LinkedHashMap<>();
-    f.put("warmup_rounds", String.valueOf(round));
-    f.put("warmup_s", String.format(Locale.ROOT, "%.1f", seconds));
-    f.put("warmup_last_round_jit_ms", String.valueOf(lastJit));
-    f.put("warmup_jit_quiet", String.valueOf(quiet));
-    return f;
-  }
-
-  private static void warmUpRound(BenchConfig config, List<Driver> drivers,
-      Predicate<Scenario> scenarios) {
-    for (Driver d : drivers) {
-      for (Scenario s : Scenario.all()) {
-        if (!scenarios.test(s)) {
-          continue;
-        }
-        if (s.isLatency()) {
-          Fixture.await(LatencyRun.run(d, s.op(), s.size(), config.warmupRoundOps));
-        } else {
-          Fixture.await(ThroughputRun.run(d, s.window(), s.size(),
-              config.warmupRoundWindowMs * 1_000_000));
-        }
-      }
-    }
-  }
-
   /** Versions and settings, for the table: read at run time, never written down by hand. */
-  private static Map<String, String> facts() throws IOException {
+  static Map<String, String> facts() throws IOException {
     Map<String, String> f = new LinkedHashMap<>();
     f.put("jdk", System.getProperty("java.vm.name") + " "
         + System.getProperty("java.runtime.version"));

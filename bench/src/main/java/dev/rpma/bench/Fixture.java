@@ -114,7 +114,7 @@ final class Fixture implements AutoCloseable {
    * Calls {@code start} on the context: the library makes a connection or server belong to the
    * event-loop context it is called from.
    */
-  private static <T> Future<T> onContext(ContextInternal context,
+  static <T> Future<T> onContext(ContextInternal context,
       java.util.function.Supplier<Future<T>> start) {
     Promise<T> result = Promise.promise();
     context.runOnContext(v -> start.get().onComplete(result));

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The cross-host pass of ./dev bench: the "Across hosts" section and `cross_host` in results.json.
+
+What is read (BENCH_DIR = target/bench):
+  raw/cross-host.jsonl       the result lines of scripts/bench-cross-host.sh (client on h1,
+                             servers on h0), as raw/results-1cpu.jsonl: "vertx-rpma" and
+                             "c-librpma" per scenario and round, and one "env" line
+  raw/cross-host-facts.txt   its settings (rounds, operations, hosts)
+  cross-host/                the host check around the two-guest boot (bench/host-check.sh):
+                             host-facts.txt and host-samples.txt, judged by report_contention.py
+  raw/results-1cpu.jsonl     the loopback run of the same ./dev bench, for its ratio beside;
+  results.json               instead, when only the cross-host pass ran (--cross-host-only):
+                             the last full run's report, the one BENCHMARKS.md shows
+
+Per scenario: each side's figure (median latency, or completions per second) is the median over
+the rounds; the ratio library / C is the median of the per-round ratios (the two run back to
+back in a round), as report.py computes the loopback ratios.
+
+    python3 bench/report_cross_host.py BENCH_DIR MARKDOWN     (./dev bench --cross-host-only)
+updates `cross_host` in BENCH_DIR/results.json (if there is one; always BENCH_DIR/
+cross-host.json) and replaces the "Across hosts" section of MARKDOWN (or adds it after the
+loopback throughput, where report.py puts it). report.py calls figures() and section_md() itself in a full run.
+"""
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+import report_contention  # noqa: E402  the same rule as the one-guest run
+
+LIB = "vertx-rpma"
+C = "c-librpma"
+TITLE = "## Across hosts"
+# (kind, op, size, window): the scenarios of CrossHostBenchMain.SCENARIOS
+SCENARIOS = [("latency", "read", 64, 1), ("latency", "write", 64, 1),
+             ("throughput", "write", 64, 64)]
+
+
+def _facts(path):
+    out = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if "=" in line:
+                k, v = line.split("=", 1)
+                out[k.strip()] = v.strip()
+    return out
+
+
+def _runs(path):
+    """{(impl, key): {round: figure}} and the env line, from a jsonl of result lines."""
+    runs, env = {}, {}
+    if not path.exists():
+        return runs, env
+    for line in path.read_text().splitlines():
+        if not line.startswith("{"):
+            continue
+        r = json.loads(line)
+        if r.get("kind") == "env":
+            env = r
+            continue
+        if r.get("kind") not in ("latency", "throughput"):
+            continue  # the loop probe, the scale runs
+        key = (r["kind"], r["op"], r["size"], r["window"])
+        fig = r["median_ns"] / 1e3 if r["kind"] == "latency" else r["ops_per_s"]
+        runs.setdefault((r["impl"], key), {})[r.get("round", 0)] = fig
+    return runs, env
+
+
+def _ratio(runs, key):
+    """Median over the rounds of library / C within the round; None if either is missing."""
+    a, b = runs.get((LIB, key), {}), runs.get((C, key), {})
+    rs = [a[n] / b[n] for n in sorted(a) if n in b and b[n]]
+    return (statistics.median(rs), rs) if rs else (None, [])
+
+
+def _loopback(bench_dir, same_run):
+    """{key: ratio} of the loopback run, and where it came from: this ./dev bench's own
+    (same_run: report.py's call), else the report of the last full run (results.json), which
+    is what BENCHMARKS.md shows beside the section."""
+    runs, _ = _runs(bench_dir / "raw" / "results-1cpu.jsonl") if same_run else ({}, {})
+    if runs:
+        return {k: _ratio(runs, k)[0] for k in SCENARIOS}, "the same ./dev bench run"
+    path = bench_dir / "results.json"
+    if not path.exists():
+        return {}, None
+    res = json.loads(path.read_text())
+    out = {}
+    for s in res.get("scenarios", []):
+        key = (s.get("kind"), s.get("op"), s.get("size_bytes"), s.get("window"))
+        if s.get("implementation") == LIB and s.get("placement") == "1cpu" and key in SCENARIOS:
+            field = "median" if key[0] == "latency" else "ops_per_s"
+            out[key] = s.get("ratio_to_reference", {}).get(field)
+    m = res.get("machine", {})
+    return out, f"the run of {m.get('git_commit', '?')} at {m.get('date', '?')} (results.json)"
+
+
+def _contention(bench_dir):
+    """The host check's verdict, if it watched this pass: its samples (host clock) span the
+    moment h1 wrote its facts (the file's mtime, host clock too); else None, e.g. after a run
+    of scripts/bench-cross-host.sh by hand, beside an older check's files."""
+    d = bench_dir / "cross-host"
+    samples = report_contention.read_samples(d / "host-samples.txt")
+    written = bench_dir / "raw" / "cross-host-facts.txt"
+    if not samples or not written.exists() or not (d / "host-facts.txt").exists():
+        return None
+    if not samples[0][0] <= written.stat().st_mtime <= samples[-1][0] + 10:
+        return None
+    return report_contention.check(d, _facts(d / "host-facts.txt"), {})
+
+
+def label(key):
+    kind, op, size, window = key
+    return f"{op} {size} B" if kind == "latency" else f"window {window}, {size} B writes"
+
+
+def figures(bench_dir, same_run=True):
+    """The `cross_host` object of results.json; None when the pass did not run. same_run: the
+    loopback ratios from this ./dev bench's raw results (else from results.json)."""
+    bench_dir = Path(bench_dir)
+    runs, env = _runs(bench_dir / "raw" / "cross-host.jsonl")
+    if not runs:
+        return None
+    loop, loop_source = _loopback(bench_dir, same_run)
+    scenarios = []
+    for key in SCENARIOS:
+        if (LIB, key) not in runs or (C, key) not in runs:
+            continue
+        ratio, per_round = _ratio(runs, key)
+        field = "median_us" if key[0] == "latency" else "ops_per_s"
+        scenarios.append({
+            "scenario": label(key), "kind": key[0], "op": key[1], "size_bytes": key[2],
+            "window": key[3], "field": field,
+            LIB: round(statistics.median(runs[(LIB, key)].values()), 2),
+            C: round(statistics.median(runs[(C, key)].values()), 2),
+            "ratio": round(ratio, 3) if ratio else None,
+            "ratio_per_round": [round(r, 3) for r in per_round],
+            "loopback_ratio": round(loop[key], 3) if loop.get(key) else None,
+        })
+    return {
+        "note": "server on h0, client on h1, two QEMU guests on one wire; each guest's emulator "
+        "thread takes one host core of two: only meaningful when nothing else runs on the host",
+        "facts": _facts(bench_dir / "raw" / "cross-host-facts.txt"),
+        "warmup": {k: v for k, v in env.items() if k.startswith("warmup_")},
+        "contention": _contention(bench_dir),
+        "loopback_source": loop_source,
+        "scenarios": scenarios,
+    }
+
+
+def _fmt(x, field):
+    if x is None:
+        return "-"
+    return f"{x:,.1f}" if field == "median_us" else f"{x:,.0f}"
+
+
+def _ratio_md(x):
+    return "-" if x is None else f"{x:.2f}x"
+
+
+def section_md(data, table):
+    """The "Across hosts" section (markdown), or a line saying the pass did not run."""
+    out = [f"{TITLE}\n"]
+    if not data:
+        out.append("Not run this time (`./dev bench --no-cross-host`, or the pass failed).\n")
+        return "\n".join(out)
+    f = data["facts"]
+    c = data.get("contention")
+    if c and c.get("contended"):
+        out.append("> **Contended: the host was busy with other work during this pass; its "
+                   "figures are not comparable.** " + "; ".join(c["reasons"]) + "\n")
+    out.append(
+        f"The same library and C reference with the wire between them: `./dev rdma --hosts 2` "
+        f"(scripts/bench-cross-host.sh), servers on {f.get('server', 'h0')}, clients on "
+        f"{f.get('client', 'h1')}, each on its own Soft-RoCE device, the frames crossing a "
+        "virtio NIC and the host's loopback between the two QEMU processes. Library: "
+        "`CrossHostBenchMain` (one connection, warmed up until the JIT is quiet: "
+        f"{data['warmup'].get('warmup_rounds', '?')} rounds, "
+        f"{data['warmup'].get('warmup_s', '?')} s); C: `rpma_bench --role client` (event mode) "
+        "against `rpma_bench --role server`, a process per scenario. Both back to back per "
+        f"scenario, the first alternating, {f.get('rounds', '?')} round(s), "
+        f"{f.get('latency_ops', '?')} operations per latency run, {f.get('throughput_ms', '?')} "
+        "ms per throughput run; pinned to vCPU 1 on each host. Ratios: median of the per-round "
+        "library / C ratios; loopback: the same ratio from "
+        f"{data.get('loopback_source') or 'no loopback run'}.\n")
+    out.append(
+        "> **Two guests, two host cores.** Each guest is one emulator thread and the host has "
+        "two cores, so this pass is only meaningful when nothing else runs on the host; "
+        + ("the host check found nothing else running." if c and c.get("contended") is False
+           else "see the verdict above." if c else "no host check was recorded for it.")
+        + " The wire is emulated too: across hosts the latency includes two emulators' "
+        "network paths, so compare ratios, not microseconds.\n")
+    if f.get("quick") == "1":
+        out.append("> **A `--quick` pass**: one short round; its figures are noisy.\n")
+    rows = []
+    for s in data["scenarios"]:
+        what = "median us" if s["field"] == "median_us" else "completions/s"
+        rows.append([s["scenario"], what, _fmt(s[LIB], s["field"]), _fmt(s[C], s["field"]),
+                     _ratio_md(s["ratio"]), _ratio_md(s["loopback_ratio"]),
+                     " ".join(f"{r:.2f}" for r in s["ratio_per_round"])])
+    out.append(table(["Scenario", "Figure", "vertx-rpma", "C librpma (event)",
+                      "vertx-rpma / C across hosts", "vertx-rpma / C loopback",
+                      "per round (across hosts)"], rows) + "\n")
+    return "\n".join(out)
+
+
+def _table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _replace_section(md, section):
+    """MARKDOWN with its "Across hosts" section replaced (or put where report.py puts it)."""
+    start = md.find(f"\n{TITLE}\n")
+    if start >= 0:
+        end = md.find("\n## ", start + 1)
+        return md[:start + 1] + section + ("\n" + md[end + 1:] if end >= 0 else "")
+    anchor = md.find("\n## Batching")  # where report.py puts it: after the throughput
+    if anchor < 0:
+        return md.rstrip("\n") + "\n\n" + section
+    return md[:anchor + 1] + section + "\n" + md[anchor + 1:]
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit("usage: report_cross_host.py BENCH_DIR MARKDOWN")
+    bench_dir, md_path = Path(argv[1]), Path(argv[2])
+    data = figures(bench_dir, same_run=False)
+    if data is None:
+        sys.exit(f"report_cross_host.py: no results in {bench_dir}/raw/cross-host.jsonl")
+    (bench_dir / "cross-host.json").write_text(json.dumps(data, indent=2) + "\n")
+    results = bench_dir / "results.json"
+    if results.exists():
+        res = json.loads(results.read_text())
+        res["cross_host"] = data
+        results.write_text(json.dumps(res, indent=2) + "\n")
+    md = md_path.read_text() if md_path.exists() else "# Benchmarks\n"
+    md_path.write_text(_replace_section(md, section_md(data, _table)))
+    for s in data["scenarios"]:
+        print(f"across hosts, {s['scenario']}: vertx-rpma / C {_ratio_md(s['ratio'])} "
+              f"(loopback {_ratio_md(s['loopback_ratio'])})")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,31 @@
+# shellcheck shell=bash disable=SC2034 # every name here is read by the scripts that source it
+# The run lengths of ./dev bench, shared by the one-guest run (scripts/bench-guest.sh) and the
+# cross-host pass (scripts/bench-cross-host.sh), so that their figures are taken alike. Sourced
+# with the script's arguments: [--quick] (one short round; QUICK=1).
+QUICK=0
+case ${1:-} in
+  --quick) QUICK=1 ;;
+  "") ;;
+  *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
+esac
+if ((QUICK)); then
+  ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
+  WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
+  SCALE_WARMUP_MS=200 SCALE_MS=600
+else
+  ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
+  WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000
+  SCALE_WARMUP_MS=500 SCALE_MS=2000
+fi
+PIN_CPU=1 # not 0: the guest's interrupts default to CPU 0
+
+# The settings above as key=value lines, for the facts files the report reads.
+settings_facts() {
+  echo "quick=$QUICK"
+  echo "rounds=$ROUNDS"
+  echo "latency_ops=$LAT_OPS"
+  echo "latency_warmup=$LAT_WARMUP"
+  echo "throughput_ms=$TPUT_MS"
+  echo "throughput_warmup_ms=$TPUT_WARMUP_MS"
+  echo "pinned_cpu=$PIN_CPU"
+}
