@@ -35,7 +35,7 @@ LIB = "vertx-rpma"
 HOP = "thread-hop"
 C = "c-librpma"
 CE = "c-librpma-epoll"  # diagnostic: the library's completion sequence, in C
-CONTENDERS = [LIB] + report_variants.VARIANTS + [HOP, C, CE]
+CONTENDERS = [LIB] + report_variants.VARIANTS + [HOP, C, CE, report_variants.C_BUSY]
 PRIMARY = "1cpu"
 PLACEMENTS = {
     "1cpu": "every process pinned to one vCPU",

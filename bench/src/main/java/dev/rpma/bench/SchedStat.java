@@ -3,6 +3,8 @@ package dev.rpma.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What the kernel's scheduler saw of the calling thread and the machine: a thread's time on the
@@ -49,9 +51,9 @@ record SchedStat(long runNanos, long waitNanos, long slices, long irqTicks, long
   }
 
   /** The share of {@code since}..this in each state, as report fields (per mille of the wall). */
-  java.util.Map<String, Long> since(SchedStat since) {
+  Map<String, Long> since(SchedStat since) {
     long wall = Math.max(1, wallNanos - since.wallNanos);
-    java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+    Map<String, Long> m = new LinkedHashMap<>();
     m.put("loop_run_permille", share(runNanos, since.runNanos, wall));
     m.put("loop_runqueue_wait_permille", share(waitNanos, since.waitNanos, wall));
     m.put("loop_timeslices", slices < 0 || since.slices < 0 ? -1 : slices - since.slices);

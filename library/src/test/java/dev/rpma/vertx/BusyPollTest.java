@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -87,9 +89,9 @@ class BusyPollTest {
           pair.clientRegion.buffer().get(4096, back);
           if (ar.failed()) {
             done.fail(ar.cause());
-          } else if (!java.util.Arrays.equals(pattern, back)) {
+          } else if (!Arrays.equals(pattern, back)) {
             done.fail(new AssertionError("round " + i + ": read back "
-                + java.util.Arrays.toString(back)));
+                + Arrays.toString(back)));
           } else {
             writeThenReadBack(pair, i + 1, done);
           }
@@ -110,7 +112,7 @@ class BusyPollTest {
 
   /** Runs {@code start} on the connection's context with a promise it completes at the end. */
   private static Future<Void> onLoop(Loopback pair,
-      java.util.function.Consumer<Promise<Void>> start) {
+      Consumer<Promise<Void>> start) {
     Promise<Void> done = Promise.promise();
     pair.client.context().runOnContext(v -> start.accept(done));
     return done.future();
