@@ -54,12 +54,25 @@ final class CompletionChannel {
     if (options.isSharedCompletionChannel()) {
       return all.compose(v -> watch(conn.sharedChannelFd(), this::onSharedChannelReadable));
     }
-    all = all.compose(v -> watch(main.fd(), mainCq::onReadable));
+    CompletionQueue sends = mainCq;
+    all = all.compose(v -> watch(main.fd(), () -> onCqReadable(sends)));
     if (recv != null) {
       CompletionQueue receives = recvCq;
-      all = all.compose(v -> watch(recv.fd(), receives::onReadable));
+      all = all.compose(v -> watch(recv.fd(), () -> onCqReadable(receives)));
     }
     return all;
+  }
+
+  /**
+   * A CQ's fd is readable. Not while a continuation is pending: it drains this CQ in the same
+   * I/O phase, so draining here too would hold the loop for two budgets in one phase, which is
+   * what a saturated connection did at every phase. The event stays unconsumed, the fd readable
+   * (level-triggered), so a later phase consumes it once the continuation found the CQ empty.
+   */
+  private void onCqReadable(CompletionQueue cq) {
+    if (!continuation.pending()) {
+      cq.onReadable();
+    }
   }
 
   private Future<Void> watch(int fd, Runnable onReadable) {
@@ -74,6 +87,9 @@ final class CompletionChannel {
   }
 
   private void onSharedChannelReadable() {
+    if (continuation.pending()) {
+      return; // as onCqReadable: the continuation drains both CQs in this phase
+    }
     counters.wakeups++;
     try {
       conn.waitSharedChannel();

@@ -11,6 +11,12 @@ import java.util.function.Consumer;
  * other I/O and the rest is drained at its next I/O phase ({@link DrainContinuation}): leftover
  * completions raise no new event, so they must not wait for one.
  *
+ * <p>A poll asks for no more completions than fit in the time left of the budget, at the cost
+ * per completion the last full batch measured: delivering a completion runs its listeners (which
+ * post the next operations), and on the emulated device a batch of 32 took twice the budget by
+ * itself, so a time check between batches could not keep a drain near its budget. On a fast
+ * device the whole batch always fits.
+ *
  * <p>Hybrid polling ({@code spinNanos} above 0, {@code ConnectionOptions.setBusyPollMicros}):
  * when a poll finds the CQ empty, it polls again on the loop until a completion comes or the CQ
  * has been empty for {@code spinNanos}, then goes back to sleeping on the fd. A completion that
@@ -27,7 +33,8 @@ final class CompletionQueue {
    * probe of bench run E), where delivering 1,024 completions takes that long; on an RNIC the
    * count comes first. Checked once per full batch, so it costs a clock read per batch (and one
    * per drain, at its start: a batch of a saturated connection can take a good part of the
-   * budget on the emulator, so it must be counted from the start).
+   * budget on the emulator, so it must be counted from the start); the same reads size the
+   * polls.
    */
   static final long TIME_BUDGET_NANOS = 1_000_000;
 
@@ -44,6 +51,8 @@ final class CompletionQueue {
   private long emptySince;
   /** System.nanoTime when the current drain began. */
   private long heldSince;
+  /** What delivering one completion took in the last full batch (ns); 0 until one was full. */
+  private long nanosPerCompletion;
 
   /**
    * {@code continueLater}: asks for {@link #drainNow()} from the loop's next I/O phase;
@@ -86,12 +95,14 @@ final class CompletionQueue {
 
   private void drain(boolean consumeEvent) {
     int left = budget;
-    heldSince = System.nanoTime();
+    long now = System.nanoTime();
+    heldSince = now;
     boolean consume = consumeEvent;
     while (!stopped) {
+      int max = pollSize(now);
       int n;
       try {
-        n = source.drain(consume, batch, sink);
+        n = source.drain(consume, max, sink);
       } catch (RuntimeException e) {
         onFailure.accept(e);
         return;
@@ -101,16 +112,23 @@ final class CompletionQueue {
         counters.drainCalls++;
         counters.completions += n;
       }
-      if (n < batch) {
+      if (n < max) {
         // the CQ is empty; it was re-armed before this poll
-        if (spinNanos == 0 || !keepSpinning(n)) {
+        if (spinNanos == 0) {
+          return;
+        }
+        now = System.nanoTime();
+        if (!keepSpinning(n, now)) {
           return;
         }
         continue;
       }
       emptySince = 0;
       left -= n;
-      if (left <= 0 || heldTooLong(System.nanoTime())) {
+      long polledAt = now;
+      now = System.nanoTime();
+      nanosPerCompletion = Math.max(1, (now - polledAt) / n);
+      if (left <= 0 || heldTooLong(now)) {
         continueLater.run(); // yield the loop to its other I/O, then go on
         return;
       }
@@ -118,12 +136,23 @@ final class CompletionQueue {
   }
 
   /**
+   * How many completions the next poll asks for at {@code now}: the batch, or as many as fit in
+   * the time left of the budget at the last measured cost, but at least one.
+   */
+  private int pollSize(long now) {
+    if (nanosPerCompletion == 0) {
+      return batch;
+    }
+    long fit = (TIME_BUDGET_NANOS - (now - heldSince)) / nanosPerCompletion;
+    return (int) Math.max(1, Math.min(batch, fit));
+  }
+
+  /**
    * After a poll that emptied the CQ ({@code n} completions), in hybrid mode: whether to poll
    * again now. Not once the CQ has been empty for the spin; at the time budget, later, from the
    * loop's next I/O phase.
    */
-  private boolean keepSpinning(int n) {
-    long now = System.nanoTime();
+  private boolean keepSpinning(int n, long now) {
     if (n > 0 || emptySince == 0) {
       emptySince = now; // the spin starts (again) at the last completion
     } else if (now - emptySince >= spinNanos) {

@@ -32,6 +32,11 @@ final class DrainContinuation {
     }
   }
 
+  /** Whether a drain was asked for and has not run yet. */
+  boolean pending() {
+    return signalled;
+  }
+
   /** The fd is readable: reset it, then drain. */
   void onReadable() {
     wakeup.reset();

@@ -100,14 +100,20 @@ class EngineCompletionTest extends EngineTestBase {
     assertEquals(2, conn.main.polls, "batch 2 came back full: poll again");
   }
 
-  @Test
-  void aDrainStopsAtItsBudgetAndGoesOnFromTheWakeupFd() {
+  /** Six writes posted, all completed by the device: more than one drain budget (4). */
+  private List<Future<Void>> sixCompletedWrites() {
     open(options().setCqSize(8).setSqSize(8));
     List<Future<Void>> writes = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       writes.add(write());
     }
     conn.posted.forEach(conn::complete);
+    return writes;
+  }
+
+  @Test
+  void aDrainStopsAtItsBudgetAndGoesOnFromTheWakeupFd() {
+    List<Future<Void>> writes = sixCompletedWrites();
     // counted in the same turn of the loop as the readiness, before the wake-up can run
     long doneAfterFirstTurn = onLoop(() -> {
       io.fire(MAIN_CQ_FD);
@@ -116,6 +122,22 @@ class EngineCompletionTest extends EngineTestBase {
     assertEquals(4, doneAfterFirstTurn, "budget 4: the rest waits for the loop's next turn");
     assertTrue(log.contains("signal " + WAKEUP_FD), log.toString());
     await(Future.all(writes));
+  }
+
+  @Test
+  void aReadableCqIsLeftToAPendingContinuationInTheSameLoopTurn() {
+    List<Future<Void>> writes = sixCompletedWrites();
+    // one turn of the loop: the CQ's readiness, then (a new event raised) its readiness again
+    long doneInTheTurn = onLoop(() -> {
+      io.fire(MAIN_CQ_FD);
+      io.fire(MAIN_CQ_FD);
+      return writes.stream().filter(Future::isComplete).count();
+    });
+    assertEquals(4, doneInTheTurn, "one budget per turn: the continuation drains the rest");
+    assertEquals(1, conn.main.eventsConsumed, "the second event stays for a later turn");
+    await(Future.all(writes));
+    onLoop(() -> io.fire(MAIN_CQ_FD)); // the event left behind: consumed, finds nothing
+    assertEquals(2, conn.main.eventsConsumed);
   }
 
   @Test
