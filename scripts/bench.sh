@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev bench [--quick] [--no-cross-host | --cross-host-only]: the benchmarks, in ONE boot of
+# ./dev bench [--quick] [--no-cross-host | --cross-host-only | --profile]: the benchmarks, in ONE boot of
 # the RDMA test device, then a pass across two hosts (one boot of two guests on a wire).
 #   1. ./dev setup;
 #   2. build: the library (mvn install), the bench module against it (bench/pom.xml; its
@@ -20,18 +20,22 @@
 # --cross-host-only: steps 1, 2, 4, then bench/report_cross_host.py updates the cross-host
 #   section of BENCHMARKS.md and `cross_host` in target/bench/results.json in place, beside the
 #   loopback figures of the last full run.
+# --profile: steps 1 and 2, then scripts/bench-profile.sh in one boot: where the event-loop
+#   thread's time goes, by JFR sampling (target/bench/profile/summary.md); no timed figures.
 # Exits non-zero if anything failed to build or run; a missed target is not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 QUICK=()
-CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass
+CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass; 3: only the profile
 for arg in "$@"; do
   case $arg in
     --quick) QUICK=(--quick) ;;
     --no-cross-host) CROSS_HOST=0 ;;
     --cross-host-only) CROSS_HOST=2 ;;
-    *) echo "usage: ./dev bench [--quick] [--no-cross-host | --cross-host-only]" >&2; exit 2 ;;
+    --profile) CROSS_HOST=3 ;;
+    *) echo "usage: ./dev bench [--quick] [--no-cross-host | --cross-host-only | --profile]" >&2
+      exit 2 ;;
   esac
 done
 
@@ -104,6 +108,12 @@ main() {
   build
   mkdir -p target/bench
   trap stop_sampler EXIT
+  if ((CROSS_HOST == 3)); then
+    log "profiling on the device (one boot)"
+    ./dev rdma --rw target/bench --timeout 1500 -- scripts/bench-profile.sh "${QUICK[@]}"
+    log "wrote target/bench/profile/summary.md"
+    return 0
+  fi
   if ((CROSS_HOST == 2)); then
     cross_host || exit 1
     python3 bench/report_cross_host.py target/bench BENCHMARKS.md

@@ -33,6 +33,8 @@ public final class ThreadHopConnection implements Driver {
   /** wr_id of the write that stops the waiting thread; window slots are far below it. */
   private static final long STOP_WR_ID = 1L << 40;
   private static final long STOP_SECONDS = 30;
+  /** The waiting thread's name (the profile picks its samples by it). */
+  static final String WAITER_NAME = "thread-hop-cq-waiter";
 
   private enum Kind { READ, WRITE, FLUSH }
 
@@ -64,7 +66,7 @@ public final class ThreadHopConnection implements Driver {
     for (int slot = slots - 1; slot >= 0; slot--) {
       freeSlots[freeCount++] = slot;
     }
-    this.waiter = new Thread(this::awaitCompletions, "thread-hop-cq-waiter");
+    this.waiter = new Thread(this::awaitCompletions, WAITER_NAME);
     // a safety net only: close() stops and joins it; a daemon cannot keep a failed run alive
     this.waiter.setDaemon(true);
   }
