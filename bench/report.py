@@ -392,8 +392,16 @@ def probe_rows(probes):
             permille(p.get("loop_run_permille")),
             permille(p.get("loop_runqueue_wait_permille")),
             permille(p.get("irq_softirq_permille")),
+            jvm_during(p),
         ])
     return rows
+
+
+def jvm_during(probe):
+    """What the GC and the JIT did during a probe phase (older runs did not record it)."""
+    if "gc_count" not in probe:
+        return "n/a"
+    return f"{probe['gc_count']} ({probe['gc_ms']} ms) / {probe['jit_ms']} ms"
 
 
 def permille(x):
@@ -671,10 +679,13 @@ def markdown(data, aggs, perftest):
             "Where the loop thread's time went over each phase (the kernel's schedstat): "
             "running, runnable but waiting for the CPU, and the CPUs' time in interrupts and "
             "softirqs, where Soft-RoCE does the NIC's work. Waiting time is time the loop could "
-            "not run at all, whatever the library did.\n")
+            "not run at all, whatever the library did. Beside it, the JVM's own stops: "
+            "garbage collections (a pause stops the loop) and JIT compilation (its threads "
+            "take the loop's vCPU) during the phase.\n")
         out.append(table(["Design", "Load", "Handled / signals", "Lateness median",
                           "p99", "max", "Loop running", "Loop waiting for the CPU",
-                          "irq + softirq (all CPUs)"], probe_rows(data["probes"])) + "\n")
+                          "irq + softirq (all CPUs)", "GCs (pause) / JIT during the phase"],
+                         probe_rows(data["probes"])) + "\n")
 
     out.append("## Outside check of the C reference: perftest\n")
     out.append(

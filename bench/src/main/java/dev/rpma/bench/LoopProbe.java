@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Beside the lateness, where the loop thread's time went over the phase ({@link SchedStat}):
  * running, waiting for the CPU, and the CPUs' time in interrupts and softirqs (the emulated
- * device's work). A diagnostic beside the benchmark, not one of its figures.
+ * device's work); and what the GC (its pauses stop the loop) and the JIT (its threads take the
+ * loop's vCPU) did meanwhile. A diagnostic beside the benchmark, not one of its figures.
  */
 final class LoopProbe {
 
@@ -36,6 +37,8 @@ final class LoopProbe {
   private LoopWatch watcher;
   /** The loop thread's scheduling when the phase began (read on the loop). */
   private SchedStat schedAtStart;
+  /** The JIT's and the GC's work when the phase began: both stop or slow the loop too. */
+  private JvmActivity jvmAtStart;
 
   private LoopProbe(Driver driver) {
     this.driver = driver;
@@ -86,6 +89,10 @@ final class LoopProbe {
         figures.put("p99_ns", lateness.percentile(0.99));
         figures.put("max_ns", lateness.percentile(1.0));
         figures.putAll(sched);
+        JvmActivity jvm = JvmActivity.now().since(jvmAtStart);
+        figures.put("gc_count", jvm.gcCount());
+        figures.put("gc_ms", jvm.gcMillis());
+        figures.put("jit_ms", jvm.jitMillis());
         result.complete(figures);
       });
     });
@@ -99,6 +106,7 @@ final class LoopProbe {
       eventFd = EventFd.open();
       watcher = LoopWatch.create(context, eventFd.fd(), this::onSignal);
       schedAtStart = SchedStat.now();
+      jvmAtStart = JvmActivity.now();
       watcher.start().onComplete(watching);
     });
     return watching.future();

@@ -74,9 +74,11 @@ final class Report implements AutoCloseable {
     figures.forEach((k, v) -> line.append(",\"").append(k).append("\":").append(v));
     emit(line.append('}').toString());
     System.err.printf(Locale.ROOT, "bench: loop probe %-10s w%-2d: %d handled of %d signals,"
-            + " lateness median %.1f us, p99 %.1f us, max %.1f us%n", impl, window,
-        figures.get("handled"), figures.get("sent"), figures.get("median_ns") / 1e3,
-        figures.get("p99_ns") / 1e3, figures.get("max_ns") / 1e3);
+            + " lateness median %.1f us, p99 %.1f us, max %.1f us; gc %d (%d ms), jit %d ms%n",
+        impl, window, figures.get("handled"), figures.get("sent"),
+        figures.get("median_ns") / 1e3, figures.get("p99_ns") / 1e3,
+        figures.get("max_ns") / 1e3, figures.get("gc_count"), figures.get("gc_ms"),
+        figures.get("jit_ms"));
   }
 
   /** One measured run of the scale benchmark (ScaleRun): n connections on one loop. */
