@@ -133,7 +133,7 @@ main() {
   SAMPLER_PID=$!
   log "running on the device (one boot)"
   local rc=0
-  ./dev rdma --rw target/bench --timeout 1500 -- scripts/bench-guest.sh "${QUICK[@]}" || rc=$?
+  ./dev rdma --rw target/bench --timeout 2400 -- scripts/bench-guest.sh "${QUICK[@]}" || rc=$?
   stop_sampler
   # load at the end too: the host is shared, and its load is part of the story
   echo "host_load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>target/bench/host-facts.txt

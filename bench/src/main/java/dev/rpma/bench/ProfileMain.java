@@ -7,15 +7,16 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import jdk.jfr.Recording;
 
 /**
  * Where a design's event-loop thread spends its time, by JFR sampling ({@code ./dev bench
  * --profile}, scripts/bench-profile.sh): the fixture of BenchMain (the library and the thread-hop
- * design, one connection each), warmed up until the JIT is quiet, then each profiled scenario
+ * design, one connection each) and the library's variants (io_uring, metrics on, hybrid
+ * polling: {@link Variants}), warmed up until the JIT is quiet, then each profiled scenario
  * run for each design under a recording of its own: Java samples every 1 ms (where the thread
  * was running Java code) and native samples (which native method it was in).
  * {@link ProfileSummary} sorts the samples into the rooms of the path (Netty's loop, Vert.x,
@@ -62,9 +63,10 @@ public final class ProfileMain {
 
   private static void profile(BenchConfig config, Path dir) throws Exception {
     Files.createDirectories(dir);
-    try (Fixture fixture = Fixture.open(config);
+    try (Fixture fixture = Fixture.open(config); Variants variants = Variants.open(config);
         PrintStream summary = new PrintStream(dir.resolve("summary.md").toFile(), "UTF-8")) {
-      List<Driver> drivers = List.of(fixture.library, fixture.threadHop);
+      List<Driver> drivers = new ArrayList<>(List.of(fixture.library, fixture.threadHop));
+      drivers.addAll(variants.drivers());
       WarmUp.untilJitQuiet(config, () -> WarmUp.round(config, drivers, SCENARIOS::contains));
       summary.println("# Where the event-loop thread's time goes (JFR samples, 1 ms)\n");
       for (Scenario s : SCENARIOS) {
@@ -72,8 +74,8 @@ public final class ProfileMain {
           Path file = dir.resolve(d.name() + "-" + label(s) + ".jfr");
           RunResult r = recorded(config, d, s, file);
           long ops = r.ops();
-          summary.println(ProfileSummary.of(file, threadsOf(d), d.name() + ", " + label(s), ops)
-              .markdown());
+          summary.println(ProfileSummary.of(file, threadsOf(d), d.name() + ", " + label(s), ops,
+              r.elapsedNanos()).markdown());
           System.err.printf(Locale.ROOT, "bench: profiled %s %s: %d operations%n", d.name(),
               label(s), ops);
         }
@@ -98,12 +100,17 @@ public final class ProfileMain {
     }
   }
 
-  /** The design's threads: its event loop, and the thread-hop design's waiting thread. */
-  private static Set<String> threadsOf(Driver d) {
-    String loop = Fixture.await(Fixture.onContext((ContextInternal) d.context(),
-        () -> Future.succeededFuture(Thread.currentThread().getName())));
-    return d instanceof ThreadHopConnection ? Set.of(loop, ThreadHopConnection.WAITER_NAME)
-        : Set.of(loop);
+  /**
+   * The design's threads: its event loop (by id: each Vert.x of the variants names its loops
+   * alike), and the thread-hop design's waiting thread (by name).
+   */
+  private static ProfileSummary.Threads threadsOf(Driver d) {
+    long loop = Fixture.await(Fixture.onContext((ContextInternal) d.context(),
+        () -> Future.succeededFuture(Thread.currentThread().getId())));
+    return d instanceof ThreadHopConnection
+        ? new ProfileSummary.Threads(2, t -> t.getJavaThreadId() == loop
+            || ThreadHopConnection.WAITER_NAME.equals(t.getJavaName()))
+        : new ProfileSummary.Threads(1, t -> t.getJavaThreadId() == loop);
   }
 
   static String label(Scenario s) {

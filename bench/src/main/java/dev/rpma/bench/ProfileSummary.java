@@ -6,23 +6,29 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
  * One recording of {@link ProfileMain}, sorted: the Java samples of the design's threads (its
  * event loop, the thread-hop design's waiting thread) by the room of the path their innermost
- * non-JDK frame belongs to, and their native samples by native method.
+ * non-JDK frame belongs to, and their native samples by native method; each as microseconds
+ * per operation of the profiled run.
  *
- * <p>JFR samples at most a few threads per period, and only one in native code: a thread's
- * native samples are shared with every other thread sitting in native code (idle loops in
- * epoll_wait), so they tell what a thread did in native code, not for how long. Java samples of
- * a busy thread are taken every period, so Java samples / operations is about the Java time per
- * operation in milliseconds.
+ * <p>How samples become time. JFR samples in rounds: each round takes every thread that is
+ * running Java code (up to a few) and ONE thread that is in native code, in turn; on the
+ * emulator a round takes longer than the 1 ms asked for, so the count of samples says nothing
+ * by itself. Some thread is always in native code (the idle event loops wait in epoll_wait), so
+ * every round leaves exactly one native sample: the native samples of all threads count the
+ * rounds. A design thread's Java samples over the rounds is the share of the run's time it was
+ * running Java; times the run's time per operation, Java microseconds per operation. The rest
+ * of its time is native (running a native method, or blocked in one: epoll_wait): its native
+ * samples, which rotate among the threads in native code, split that rest by method.
  */
 final class ProfileSummary {
 
@@ -40,26 +46,43 @@ final class ProfileSummary {
 
   private final String title;
   private final long ops;
+  private final long elapsedNanos;
+  /** How many threads the design has (their time adds up). */
+  private final int threadCount;
+  /** Sampling rounds: native samples of every thread. */
+  private int rounds;
   private final Map<String, Integer> javaByRoom = new TreeMap<>();
   private final Map<String, Integer> nativeByMethod = new TreeMap<>();
   private final Map<String, Integer> javaByFrame = new TreeMap<>();
   private int javaSamples;
   private int nativeSamples;
 
-  private ProfileSummary(String title, long ops) {
+  private ProfileSummary(String title, int threadCount, long ops, long elapsedNanos) {
     this.title = title;
+    this.threadCount = threadCount;
     this.ops = ops;
+    this.elapsedNanos = elapsedNanos;
   }
 
-  /** The samples of {@code threads} (by name) in {@code recording}. */
-  static ProfileSummary of(Path recording, Set<String> threads, String title, long ops)
-      throws IOException {
-    ProfileSummary s = new ProfileSummary(title, ops);
+  /** A design's threads: how many, and which samples are theirs. */
+  record Threads(int count, Predicate<RecordedThread> includes) {
+  }
+
+  /**
+   * The samples of {@code threads} in {@code recording} of a run of {@code ops} operations that
+   * took {@code elapsedNanos}.
+   */
+  static ProfileSummary of(Path recording, Threads threads, String title, long ops,
+      long elapsedNanos) throws IOException {
+    ProfileSummary s = new ProfileSummary(title, threads.count(), ops, elapsedNanos);
     for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
       boolean java = e.getEventType().getName().equals("jdk.ExecutionSample");
-      String thread = e.getThread("sampledThread").getJavaName();
+      if (!java) {
+        s.rounds++;
+      }
+      RecordedThread thread = e.getThread("sampledThread");
       RecordedStackTrace stack = e.getStackTrace();
-      if (stack == null || thread == null || !threads.contains(thread)) {
+      if (stack == null || thread == null || !threads.includes().test(thread)) {
         continue;
       }
       if (java) {
@@ -95,29 +118,33 @@ final class ProfileSummary {
     return type.substring(type.lastIndexOf('.') + 1) + "." + f.getMethod().getName();
   }
 
-  /** A section: Java samples by room (with ms per 1000 operations), then the top frames. */
+  /** A section: Java time by room, the top Java frames, native time by method. */
   String markdown() {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "## %s%n%n%d operations; %d Java samples (%.1f us of"
-        + " Java per operation), %d native samples%n%n", title, ops, javaSamples,
-        perOpMicros(javaSamples), nativeSamples));
-    b.append("| Room (Java samples) | samples | share | us per operation |\n|---|---|---|---|\n");
+    double perOp = ops > 0 ? elapsedNanos / 1e3 / ops : 0;
+    double javaShare = rounds > 0 ? (double) javaSamples / rounds : 0;
+    b.append(String.format(Locale.ROOT, "## %s%n%n%d operations, %.1f us each (this run, under"
+        + " the profiler); %d sampling rounds; the design's threads ran Java in %d of them"
+        + " (%.0f%%: %.1f us of Java per operation)%n%n", title, ops, perOp, rounds,
+        javaSamples, 100 * javaShare, javaShare * perOp));
+    b.append("| Room (Java) | samples | us per operation |\n|---|---|---|\n");
     sorted(javaByRoom).forEach((room, n) -> b.append(String.format(Locale.ROOT,
-        "| %s | %d | %.0f%% | %.1f |%n", room, n, 100.0 * n / javaSamples, perOpMicros(n))));
+        "| %s | %d | %.1f |%n", room, n, share(n) * perOp)));
     b.append("\n| Innermost Java frame (top 12) | samples |\n|---|---|\n");
     sorted(javaByFrame).entrySet().stream().limit(12).forEach(e ->
         b.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n"));
-    b.append("\n| Native method (its share of the thread's native samples) | samples | share |\n"
+    b.append("\n| Native method (running or blocked in it) | samples | us per operation |\n"
         + "|---|---|---|\n");
+    double nativePerOp = (threadCount - javaShare) * perOp; // the threads' time, less Java
     sorted(nativeByMethod).entrySet().stream().limit(8).forEach(e ->
-        b.append(String.format(Locale.ROOT, "| %s | %d | %.0f%% |%n", e.getKey(),
-            e.getValue(), 100.0 * e.getValue() / nativeSamples)));
+        b.append(String.format(Locale.ROOT, "| %s | %d | %.1f |%n", e.getKey(), e.getValue(),
+            nativeSamples > 0 ? nativePerOp * e.getValue() / nativeSamples : 0)));
     return b.toString();
   }
 
-  /** One sample is about 1 ms of the thread in Java: samples / ops, in microseconds. */
-  private double perOpMicros(int samples) {
-    return ops > 0 ? samples * 1000.0 / ops : 0;
+  /** The share of the run's time that {@code samples} Java samples stand for. */
+  private double share(int samples) {
+    return rounds > 0 ? (double) samples / rounds : 0;
   }
 
   private static Map<String, Integer> sorted(Map<String, Integer> counts) {

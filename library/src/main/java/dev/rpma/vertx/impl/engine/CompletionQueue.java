@@ -11,8 +11,8 @@ import java.util.function.Consumer;
  * other I/O and the rest is drained at its next I/O phase ({@link DrainContinuation}): leftover
  * completions raise no new event, so they must not wait for one.
  *
- * <p>A poll asks for no more completions than fit in the time left of the budget, at the cost
- * per completion the last full batch measured: delivering a completion runs its listeners (which
+ * <p>A poll asks for no more completions than fit in the time left of the budget (but at least
+ * a quarter of the batch), at the cost per completion the last full batch measured: delivering a completion runs its listeners (which
  * post the next operations), and on the emulated device a batch of 32 took twice the budget by
  * itself, so a time check between batches could not keep a drain near its budget. On a fast
  * device the whole batch always fits.
@@ -53,6 +53,14 @@ final class CompletionQueue {
   private long heldSince;
   /** What delivering one completion took in the last full batch (ns); 0 until one was full. */
   private long nanosPerCompletion;
+  /**
+   * The fewest completions a poll asks for: a quarter of the batch. Fewer would spend the loop
+   * turn's fixed cost (a wakeup, the continuation's eventfd, a JNI crossing) on too few
+   * completions: without it the polls averaged 7-10 completions on the emulator (bench runs H
+   * and I) and the unpinned window-64 throughput fell (run H); a drain may so overrun its
+   * budget by this many completions.
+   */
+  private final int minPoll;
 
   /**
    * {@code continueLater}: asks for {@link #drainNow()} from the loop's next I/O phase;
@@ -73,6 +81,7 @@ final class CompletionQueue {
     this.batch = batch;
     this.budget = budget;
     this.spinNanos = spinNanos;
+    this.minPoll = Math.max(1, batch / 4);
     this.continueLater = continueLater;
     this.onFailure = onFailure;
   }
@@ -137,14 +146,14 @@ final class CompletionQueue {
 
   /**
    * How many completions the next poll asks for at {@code now}: the batch, or as many as fit in
-   * the time left of the budget at the last measured cost, but at least one.
+   * the time left of the budget at the last measured cost, but at least {@link #minPoll}.
    */
   private int pollSize(long now) {
     if (nanosPerCompletion == 0) {
       return batch;
     }
     long fit = (TIME_BUDGET_NANOS - (now - heldSince)) / nanosPerCompletion;
-    return (int) Math.max(1, Math.min(batch, fit));
+    return (int) Math.max(minPoll, Math.min(batch, fit));
   }
 
   /**

@@ -195,8 +195,18 @@ class CompletionQueueTest {
     assertEquals(java.util.List.of(BATCH), source.asked, "nothing measured yet: a whole batch");
     q.drainNow();
     int second = source.asked.get(1);
-    assertTrue(second >= 1 && second <= BATCH / 2, "asked for " + second);
+    assertTrue(second >= BATCH / 4 && second <= BATCH / 2, "asked for " + second);
     assertEquals(2, continued.get(), "each drain yields at the budget");
+  }
+
+  @Test
+  void aPollAsksForAtLeastAQuarterOfTheBatch() {
+    // one completion costs twice the budget: none fits, a quarter batch is asked for anyway
+    EndlessSource source = new EndlessSource(0, 2 * CompletionQueue.TIME_BUDGET_NANOS);
+    CompletionQueue q = queue(source, 1 << 20);
+    q.onReadable();
+    q.drainNow();
+    assertEquals(java.util.List.of(BATCH, BATCH / 4), source.asked);
   }
 
   @Test
