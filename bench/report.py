@@ -756,7 +756,7 @@ def markdown(data, aggs, perftest):
         "host's slower drift); it can differ from the ratio of the two medians shown.",
         "- Pinning: every benchmark process runs on vCPU 1 (`taskset`) in the main run; see the "
         "sensitivity section for the unpinned run.",
-        "- No busy polling anywhere: on this emulator a spinning thread starves its peer.",
+        "- No busy polling but in the hybrid variant and its C busy-poll reference (one-sided operations only: their responder is kernel code, which a spinning client does not starve); every other design sleeps on its events.",
     ]) + "\n")
     out.append(stability_md(data.get("stability")))
     notes = Path(__file__).with_name("ANALYSIS.md")
