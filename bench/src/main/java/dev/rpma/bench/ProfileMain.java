@@ -71,13 +71,13 @@ public final class ProfileMain {
       summary.println("# Where the event-loop thread's time goes (JFR samples, 1 ms)\n");
       for (Scenario s : SCENARIOS) {
         for (Driver d : drivers) {
-          Path file = dir.resolve(d.name() + "-" + label(s) + ".jfr");
+          Path file = dir.resolve(d.name() + "-" + s.toString().replace(' ', '-') + ".jfr");
           RunResult r = recorded(config, d, s, file);
           long ops = r.ops();
-          summary.println(ProfileSummary.of(file, threadsOf(d), d.name() + ", " + label(s), ops,
+          summary.println(ProfileSummary.of(file, threadsOf(d), d.name() + ", " + s, ops,
               r.elapsedNanos()).markdown());
           System.err.printf(Locale.ROOT, "bench: profiled %s %s: %d operations%n", d.name(),
-              label(s), ops);
+              s, ops);
         }
       }
     }
@@ -111,10 +111,5 @@ public final class ProfileMain {
         ? new ProfileSummary.Threads(2, t -> t.getJavaThreadId() == loop
             || ThreadHopConnection.WAITER_NAME.equals(t.getJavaName()))
         : new ProfileSummary.Threads(1, t -> t.getJavaThreadId() == loop);
-  }
-
-  static String label(Scenario s) {
-    return s.isLatency() ? "latency-" + s.op().label + "-" + s.size()
-        : "window-" + s.window();
   }
 }
