@@ -30,9 +30,29 @@ vrpma_error(int ret)
 	return (jint)ret;
 }
 
-/* a pointer travels to Java as a positive jlong; an error as a negative one */
+/*
+ * Success without the object a call promised: rpma_utils_get_ibv_context succeeds with no
+ * context for an address bound to no device (127.0.0.1, 0.0.0.0, ::1). Outside librpma's
+ * codes (-1 .. -12) and inside (-VRPMA_ERRNO_FACTOR, 0); Java reads it by name.
+ */
+#define VRPMA_E_NO_OBJECT (-100)
+
+/*
+ * A pointer travels to Java as a positive jlong; an error as a negative one. A call that
+ * succeeded without giving its object is an error too (VRPMA_E_NO_OBJECT): no handle Java
+ * receives from here is NULL, so no later call dereferences one.
+ */
 static inline jlong
 vrpma_handle_or_error(int ret, void *ptr)
+{
+	if (ret)
+		return (jlong)vrpma_error(ret);
+	return ptr != NULL ? (jlong)(uintptr_t)ptr : VRPMA_E_NO_OBJECT;
+}
+
+/* the same for an object that may be absent (a receive CQ): NULL travels as 0 */
+static inline jlong
+vrpma_optional_handle_or_error(int ret, void *ptr)
 {
 	return ret ? (jlong)vrpma_error(ret) : (jlong)(uintptr_t)ptr;
 }

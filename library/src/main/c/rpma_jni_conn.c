@@ -229,7 +229,7 @@ vrpma_conn_rcq(JNIEnv *env, jclass cls, jlong conn)
 	(void) cls;
 	struct rpma_cq *rcq = NULL;
 	int ret = rpma_conn_get_rcq(VRPMA_PTR(struct rpma_conn, conn), &rcq);
-	return vrpma_handle_or_error(ret, rcq);
+	return vrpma_optional_handle_or_error(ret, rcq);
 }
 
 static jint

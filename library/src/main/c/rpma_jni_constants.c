@@ -33,6 +33,7 @@ static const struct vrpma_constant constants[] = {
 	VRPMA_CONSTANT(RPMA_E_NOT_SHARED_CHNL),
 	/* how errno rides along with an error code (rpma_jni.h) */
 	VRPMA_CONSTANT(VRPMA_ERRNO_FACTOR),
+	VRPMA_CONSTANT(VRPMA_E_NO_OBJECT),
 	VRPMA_CONSTANT(EAGAIN),
 	VRPMA_CONSTANT(EMFILE),
 	VRPMA_CONSTANT(ENOMEM),

@@ -48,7 +48,7 @@ vrpma_srq_rcq(JNIEnv *env, jclass cls, jlong srq)
 	(void) cls;
 	struct rpma_cq *rcq = NULL;
 	int ret = rpma_srq_get_rcq(VRPMA_PTR(const struct rpma_srq, srq), &rcq);
-	return vrpma_handle_or_error(ret, rcq);
+	return vrpma_optional_handle_or_error(ret, rcq);
 }
 
 /* the wr_id travels as op_context, as for rpma_recv (see rpma_jni_ops.c) */

@@ -2,6 +2,7 @@ package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.jni.NativeConstants;
+import dev.rpma.vertx.impl.jni.NativeError;
 
 /**
  * The failures users meet most, said with their cause and their fix: librpma reports them as a
@@ -10,6 +11,21 @@ import dev.rpma.vertx.impl.jni.NativeConstants;
 final class CauseHints {
 
   private CauseHints() {
+  }
+
+  /**
+   * No device for an address: for a loopback or wildcard address (127.0.0.1, localhost,
+   * 0.0.0.0, ::1) rdma_bind_addr succeeds bound to no device, and librpma reports success with
+   * no context (the JNI layer's VRPMA_E_NO_OBJECT); any other failure is a missing RDMA link.
+   */
+  static RpmaException open(RpmaException e, String address) {
+    String why = e.code() == NativeError.VRPMA_E_NO_OBJECT
+        ? ": it is a loopback or wildcard address (127.0.0.1, localhost, 0.0.0.0, ::1), bound to"
+            + " no RDMA device. Give the IP address of the network interface the RDMA device is"
+            + " on (`rdma link` lists each device with its netdev)"
+        : " (is an RDMA link, e.g. Soft-RoCE rxe, configured on its interface?): " + e.getMessage();
+    return new RpmaException("no RDMA device serves address " + address + why, e.code(),
+        e.errno(), e);
   }
 
   /** rpma_ep_listen on a taken port: one listener per port, and what to do with setInstances. */

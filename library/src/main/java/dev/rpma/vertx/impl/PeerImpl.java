@@ -79,10 +79,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     return ctx.<RpmaPeer>executeBlocking(() -> {
       long ibv = Native.ibvContextForAddress(address);
       if (NativeError.isError(ibv)) {
-        RpmaException e = Errors.rpma("rpma_utils_get_ibv_context", ibv);
-        throw new RpmaException("no RDMA device serves address " + address
-            + " (is an RDMA link, e.g. Soft-RoCE rxe, configured on its interface?): "
-            + e.getMessage(), e.code(), e.errno());
+        throw CauseHints.open(Errors.rpma("rpma_utils_get_ibv_context", ibv), address);
       }
       DeviceLimits device = DeviceLimits.query(ibv, Native.ibvDeviceName(ibv));
       long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));

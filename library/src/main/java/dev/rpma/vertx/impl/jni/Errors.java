@@ -11,9 +11,14 @@ public final class Errors {
   public static RpmaException rpma(String call, long encoded) {
     int code = NativeError.code(encoded);
     int errno = NativeError.errno(encoded);
-    String text = code <= NativeError.RPMA_E_UNKNOWN && code >= NativeError.RPMA_E_NOT_SHARED_CHNL
-        ? NativeError.name(code) + " (" + Native.errorString(code) + ")"
-        : "error " + code;
+    String text;
+    if (code == NativeError.VRPMA_E_NO_OBJECT) {
+      text = "it reported success but gave no object";
+    } else if (code <= NativeError.RPMA_E_UNKNOWN && code >= NativeError.RPMA_E_NOT_SHARED_CHNL) {
+      text = NativeError.name(code) + " (" + Native.errorString(code) + ")";
+    } else {
+      text = "error " + code;
+    }
     return new RpmaException(
         call + " failed: " + text
             + (errno != 0 ? ", errno " + errno + " " + Native.errnoString(errno) : ""), code, errno);

@@ -24,6 +24,7 @@ public final class NativeConstants {
   public static final int RPMA_E_NOT_SHARED_CHNL = get("RPMA_E_NOT_SHARED_CHNL");
   /** An error with its errno: {@code code - errno * ERRNO_FACTOR} (rpma_jni.h). */
   public static final int ERRNO_FACTOR = get("VRPMA_ERRNO_FACTOR");
+  public static final int VRPMA_E_NO_OBJECT = get("VRPMA_E_NO_OBJECT");
   public static final int EAGAIN = get("EAGAIN");
   public static final int EMFILE = get("EMFILE");
   public static final int ENOMEM = get("ENOMEM");

@@ -16,6 +16,8 @@ public final class NativeError {
   public static final int RPMA_E_AGAIN = NativeConstants.RPMA_E_AGAIN;
   public static final int RPMA_E_SHARED_CHANNEL = NativeConstants.RPMA_E_SHARED_CHANNEL;
   public static final int RPMA_E_NOT_SHARED_CHNL = NativeConstants.RPMA_E_NOT_SHARED_CHNL;
+  /** Not librpma's: a call succeeded but gave no object (the JNI layer never hands out NULL). */
+  public static final int VRPMA_E_NO_OBJECT = NativeConstants.VRPMA_E_NO_OBJECT;
 
   static final int EAGAIN = NativeConstants.EAGAIN;
   private static final int ERRNO_FACTOR = NativeConstants.ERRNO_FACTOR;

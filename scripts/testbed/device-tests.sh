@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# ./dev device-test [--kotlin] [--transport epoll|io_uring] CLASS...: a few of the library's
+# (or, with --kotlin, the Kotlin module's) rdma-tagged test classes in one boot of the test
+# device, for the edit-run loop of one behaviour. CLASS is a simple or fully qualified class
+# name, or a JUnit method selector CLASS#METHOD. Not a substitute for ./dev test, which runs
+# every device test on both transports.
+set -euo pipefail
+# shellcheck source=scripts/testbed/lib.sh
+source "$(dirname "$0")/lib.sh"
+DEV_CMD="device-test"
+cd "$REPO_ROOT"
+exec </dev/null
+
+module=library transport=epoll selectors=()
+while (($#)); do
+  case $1 in
+    --kotlin) module=kotlin ;;
+    --transport) transport=$2; shift ;;
+    -*) die "unknown option $1" ;;
+    *) selectors+=("$1") ;;
+  esac
+  shift
+done
+((${#selectors[@]})) || die "usage: ./dev device-test [--kotlin] [--transport epoll|io_uring] CLASS[#METHOD]..."
+
+DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
+DIR=target/device-tests
+mkdir -p "$DIR"
+# the modules' classes (the JNI library too: it is built in the library's compile phase)
+mvn -B -q install -DskipTests -Dmaven.javadoc.skip=true -pl "library$([[ $module == kotlin ]] && echo ,kotlin)"
+mvn -B -q -f "$module/pom.xml" "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=test \
+  -Dmdep.outputFile="$PWD/$DIR/classpath.full.txt"
+version=$(tr ':' '\n' <"$DIR/classpath.full.txt" |
+  sed -n 's|.*/junit-platform-commons-\([^/]*\)\.jar$|\1|p' | head -n 1)
+[[ -f $DIR/junit-platform-console-standalone.jar ]] ||
+  mvn -B -q -N "$DEP_PLUGIN:copy" -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
+    -DoutputDirectory="$DIR" -Dmdep.stripVersion=true
+# JUnit's own jars come with the standalone launcher: a second Jupiter engine makes it refuse
+cp="$module/target/test-classes:$module/target/classes"
+[[ $module == library ]] || cp+=":library/target/classes"
+cp+=":$(tr ':' '\n' <"$DIR/classpath.full.txt" |
+  grep -vE '/org/(junit|opentest4j|apiguardian)/|/dev/rpma/vertx-rpma/' | paste -sd:)"
+
+args=()
+for s in "${selectors[@]}"; do
+  if [[ $s != *.* ]]; then
+    if [[ $module == library ]]; then s=dev.rpma.vertx.$s; else s=dev.rpma.vertx.kotlin.$s; fi
+  fi
+  if [[ $s == *#* ]]; then args+=(--select-method "$s"); else args+=(--select-class "$s"); fi
+done
+printf '%s\n' "$cp" >"$DIR/classpath.txt"
+./dev rdma --rw target -- bash -c "java -XX:TieredStopAtLevel=1 -Xcheck:jni -Drpma.test.transport=$transport \
+  -jar $DIR/junit-platform-console-standalone.jar execute --disable-banner --disable-ansi-colors \
+  --class-path \"\$(cat $DIR/classpath.txt)\" --include-tag rdma --reports-dir $DIR/reports \
+  ${args[*]} 2>&1 | tee $DIR/last.log; exit \${PIPESTATUS[0]}"
