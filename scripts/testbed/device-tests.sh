@@ -26,8 +26,9 @@ done
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
 DIR=target/device-tests
 mkdir -p "$DIR"
-# the modules' classes (the JNI library too: it is built in the library's compile phase)
-mvn -B -q install -DskipTests -Dmaven.javadoc.skip=true -pl "library$([[ $module == kotlin ]] && echo ,kotlin)"
+# the modules' classes (the JNI library too: it is built in the library's compile phase);
+# nothing installed, so work trees side by side do not overwrite each other's ~/.m2 copy
+mvn -B -q test-compile -pl "library$([[ $module == kotlin ]] && echo ,kotlin)"
 mvn -B -q -f "$module/pom.xml" "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=test \
   -Dmdep.outputFile="$PWD/$DIR/classpath.full.txt"
 version=$(tr ':' '\n' <"$DIR/classpath.full.txt" |
