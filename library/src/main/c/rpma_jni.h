@@ -6,6 +6,24 @@
  * librpma return code goes back to Java as a value, and Java decides what it means.
  * Errors whose cause is in errno (RPMA_E_PROVIDER, or RPMA_E_NO_COMPLETION from a failed
  * ibv_get_cq_event) carry errno encoded in the same value (see vrpma_error).
+ *
+ * What the layer checks, and what it relies on (reviewed function by function; each file's
+ * functions say what they check beside them):
+ * - Pointers FROM librpma: every object a call returns goes through vrpma_handle_or_error,
+ *   which turns a success without its object into VRPMA_E_NO_OBJECT; only an object that may
+ *   be absent (a receive CQ) travels as 0, and Java tests it for 0 before use. So no handle
+ *   Java holds is NULL (rpma_utils_get_ibv_context once gave NULL for 127.0.0.1 and the JVM
+ *   crashed in the next call).
+ * - Pointers INTO librpma (handles from Java): not re-checked here. Java obtains each one from
+ *   a successful call of this layer and passes it only while the object is open: the owner's
+ *   state (ConnectionEngine's states, the regions' reference counts, PeerImpl's and
+ *   ServerImpl's close order) refuses a call on a closed object before it reaches here.
+ * - Buffers and arrays from Java: lengths bounded here where a wrong one would write past
+ *   C memory (private data into its stack buffer, a region past its direct buffer's
+ *   capacity, layout arrays); offsets and lengths inside registered regions are checked in
+ *   Java (OperationChecks) and again by the device (a bad one is a completion error, not a
+ *   crash).
+ * - Strings from librpma or libibverbs that may be NULL are not passed to NewStringUTF.
  */
 #ifndef VRPMA_JNI_H
 #define VRPMA_JNI_H

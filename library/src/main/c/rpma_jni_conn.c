@@ -30,7 +30,7 @@ vrpma_conn_cfg_new(JNIEnv *env, jclass cls, jint timeout_ms, jint cq_size, jint 
 		rpma_conn_cfg_delete(&cfg);
 		return ret;
 	}
-	return (jlong)(uintptr_t)cfg;
+	return vrpma_handle_or_error(0, cfg);
 }
 
 static jint
@@ -139,8 +139,12 @@ vrpma_conn_req_connect(JNIEnv *env, jclass cls, jlong handle, jbyteArray jpdata)
 	struct rpma_conn_private_data pdata = {NULL, 0};
 	jbyte buf[256];
 	if (jpdata != NULL) {
-		/* Java checked the length against the CM limits, all below 256 */
+		/* Java checked the length against the CM limits, all below 256; so does this */
 		jsize len = (*env)->GetArrayLength(env, jpdata);
+		if (len < 0 || len > UINT8_MAX) { /* pdata.len is a uint8_t */
+			rpma_conn_req_delete(&req); /* consumed on failure too */
+			return RPMA_E_INVAL;
+		}
 		(*env)->GetByteArrayRegion(env, jpdata, 0, len, buf);
 		pdata.ptr = buf;
 		pdata.len = (uint8_t)len;

@@ -50,12 +50,16 @@ vrpma_ibv_context_for_address(JNIEnv *env, jclass cls, jstring jaddr)
 	return result;
 }
 
+/* NULL (Java names the device "unnamed") for a context without a device or name */
 static jstring
-vrpma_ibv_device_name(JNIEnv *env, jclass cls, jlong ctx)
+vrpma_ibv_device_name(JNIEnv *env, jclass cls, jlong handle)
 {
 	(void) cls;
-	return (*env)->NewStringUTF(env,
-			ibv_get_device_name(VRPMA_PTR(struct ibv_context, ctx)->device));
+	struct ibv_context *ctx = VRPMA_PTR(struct ibv_context, handle);
+	if (ctx == NULL || ctx->device == NULL)
+		return NULL;
+	const char *name = ibv_get_device_name(ctx->device);
+	return name != NULL ? (*env)->NewStringUTF(env, name) : NULL;
 }
 
 /*
@@ -66,6 +70,8 @@ static jint
 vrpma_ibv_device_limits(JNIEnv *env, jclass cls, jlong ctx, jlongArray out)
 {
 	(void) cls;
+	if (ctx == 0)
+		return EINVAL;
 	struct ibv_device_attr attr;
 	int ret = ibv_query_device(VRPMA_PTR(struct ibv_context, ctx), &attr);
 	if (ret != 0)
@@ -112,7 +118,7 @@ vrpma_peer_cfg_new(JNIEnv *env, jclass cls, jboolean direct_write_to_pmem)
 		rpma_peer_cfg_delete(&pcfg);
 		return ret;
 	}
-	return (jlong)(uintptr_t)pcfg;
+	return vrpma_handle_or_error(0, pcfg);
 }
 
 static jlong
@@ -163,14 +169,18 @@ vrpma_peer_cfg_delete(JNIEnv *env, jclass cls, jlong handle)
 	return rpma_peer_cfg_delete(&pcfg);
 }
 
-/* Java checked offset and length against the buffer's capacity before calling */
+/*
+ * Java checked offset and length against the buffer's capacity before calling; checked again
+ * here, as a wrong range would pin (and let the device write) memory past the buffer.
+ */
 static jlong
 vrpma_mr_reg(JNIEnv *env, jclass cls, jlong peer, jobject buffer, jlong offset, jlong len,
 		jint usage)
 {
 	(void) cls;
 	char *base = (*env)->GetDirectBufferAddress(env, buffer);
-	if (base == NULL)
+	jlong capacity = (*env)->GetDirectBufferCapacity(env, buffer);
+	if (base == NULL || offset < 0 || len <= 0 || capacity < 0 || offset > capacity - len)
 		return RPMA_E_INVAL;
 	struct rpma_mr_local *mr = NULL;
 	int ret = rpma_mr_reg(VRPMA_PTR(struct rpma_peer, peer), base + offset, (size_t)len,

@@ -81,7 +81,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       if (NativeError.isError(ibv)) {
         throw CauseHints.open(Errors.rpma("rpma_utils_get_ibv_context", ibv), address);
       }
-      DeviceLimits device = DeviceLimits.query(ibv, Native.ibvDeviceName(ibv));
+      DeviceLimits device = DeviceLimits.query(ibv,
+          Objects.requireNonNullElse(Native.ibvDeviceName(ibv), "unnamed device"));
       long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
       return new PeerImpl(vx, address, device, peer);
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
