@@ -71,8 +71,9 @@ public interface RpmaSharedReceiveQueue {
   SharedReceiveQueueOptions options();
 
   /**
-   * Counters of its receive CQ: completions (messages), native drain calls, wake-ups of its fd,
-   * receives that waited for room. Read on the queue's context for exact values.
+   * Counters of its receive CQ: completions (messages), native drain calls, completion events
+   * it was woken for, receives that waited for room (see {@link CompletionStats}). Read on the
+   * queue's context for exact values.
    *
    * @return a snapshot
    */

@@ -33,6 +33,8 @@ class CompletionPathTest extends DeviceTestBase {
     final AtomicLong offLoop = new AtomicLong();
     final AtomicLong failures = new AtomicLong();
     final Promise<Void> done = Promise.promise();
+    /** The connection's counters as the last write's callback read them. */
+    CompletionStats seenByLastCallback;
     private final Loopback pair;
     private final int total;
     private final int window;
@@ -72,6 +74,7 @@ class CompletionPathTest extends DeviceTestBase {
             if (issued < total) {
               issueNext();
             } else if (completed == total) {
+              seenByLastCallback = pair.client.stats();
               done.complete();
             }
           });
@@ -94,6 +97,11 @@ class CompletionPathTest extends DeviceTestBase {
       assertEquals(10_000, stats.completions());
       assertTrue(stats.drainCalls() < stats.completions() / 2,
           "completions are drained in batches: " + stats);
+      assertEquals(10_000, writes.seenByLastCallback.completions(),
+          "the last write's callback sees its own completion counted: "
+              + writes.seenByLastCallback);
+      assertEquals(stats.drainCalls(), writes.seenByLastCallback.drainCalls(),
+          "and its batch");
     }
   }
 

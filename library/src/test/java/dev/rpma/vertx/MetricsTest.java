@@ -17,7 +17,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * With metrics enabled, a known workload is reported through Vert.x's metrics SPI (client and
- * pool metrics of type "rpma"), every operation once, with its bytes.
+ * pool metrics of type "rpma"), every operation once, with its bytes: what only a provider of
+ * the tests' own shows (each operation's kind and bytes, through the two-argument ends, which
+ * Micrometer's client metrics do not take; tokens a provider leaves null; the pools' sizes and
+ * most in use; a connection's life). What Vert.x Micrometer Metrics records, failures included,
+ * is {@link MicrometerMetricsTest}'s.
  */
 @Tag("rdma")
 class MetricsTest {
@@ -64,7 +68,7 @@ class MetricsTest {
       await(Future.all(issueAtOnce(pair)));
       stats = RdmaTestSupport.statsOf(pair.client);
     }
-    Counts pool = metrics.pool("rpma");
+    Counts pool = metrics.pool("rpma"); // its tokens are null: each must still be ended
     assertEquals(WRITES + READS - 4, stats.queuedOperations());
     assertEquals(stats.queuedOperations(), pool.enqueued.get());
     assertEquals(stats.queuedOperations(), pool.dequeued.get());
@@ -88,23 +92,6 @@ class MetricsTest {
       assertEquals(1, c.closed.get(), namespace + ": the metrics are closed with the connection");
       assertTrue(c.remotes.get(0).startsWith(address + ":"), namespace + ": " + c.remotes);
     }
-  }
-
-  @Test
-  void operationsFailedByACloseAreReportedAsResets() {
-    List<Future<Void>> all;
-    try (Loopback pair = Loopback.open(vertx, SMALL)) {
-      all = issueAtOnceThenClose(pair);
-      await(Future.join(all).otherwiseEmpty());
-    }
-    Counts client = metrics.client("rpma", "client");
-    long failed = all.stream().filter(Future::failed).count();
-    assertTrue(failed >= WRITES - 4, "those still waiting for room fail: " + failed);
-    assertEquals(failed, client.resets.get());
-    assertEquals(WRITES - failed, client.responses.get());
-    Counts pool = metrics.pool("rpma");
-    assertEquals(pool.enqueued.get(), pool.dequeued.get(), "nothing left queued");
-    assertEquals(pool.begun.get(), pool.ended.get(), "nothing left in use");
   }
 
   @Test
@@ -133,7 +120,6 @@ class MetricsTest {
     Counts queue = metrics.client("rpma", "shared-queue");
     assertEquals(clients * messages, queue.requests("recv"));
     assertEquals(clients * messages, queue.requests(), "nothing else: " + queue.requestsByUri);
-    assertEquals(clients * messages, queue.responses.get());
     assertEquals(bytes, queue.bytesRead.get(), "each receive brings its message's length");
     assertEquals(1, queue.closed.get(), "the metrics are closed with the queue");
     Counts pool = metrics.pool("rpma");
@@ -151,17 +137,6 @@ class MetricsTest {
       for (int i = 0; i < READS; i++) {
         all.add(pair.client.read(pair.clientRegion, 1024, pair.remote, i * 32L, 32));
       }
-      return all;
-    });
-  }
-
-  private static List<Future<Void>> issueAtOnceThenClose(Loopback pair) {
-    return onLoop(pair, () -> {
-      List<Future<Void>> all = new ArrayList<>();
-      for (int i = 0; i < WRITES; i++) {
-        all.add(pair.client.write(pair.remote, (i % 128) * 64L, pair.clientRegion, 0, 64));
-      }
-      pair.client.close();
       return all;
     });
   }

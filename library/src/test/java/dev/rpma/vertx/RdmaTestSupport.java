@@ -55,9 +55,17 @@ final class RdmaTestSupport {
 
   /** The same, reporting to {@code metrics} (when not null) through Vert.x's metrics SPI. */
   static Vertx nativeVertx(VertxMetricsFactory metrics) {
+    return nativeVertx(metrics == null ? null : new MetricsOptions().setEnabled(true), metrics);
+  }
+
+  /**
+   * The same with {@code metricsOptions} (when not null), reporting to {@code metrics}, or, when
+   * that is null, to the provider Vert.x finds on the class path, as an application's would.
+   */
+  static Vertx nativeVertx(MetricsOptions metricsOptions, VertxMetricsFactory metrics) {
     VertxOptions options = new VertxOptions().setPreferNativeTransport(true);
-    if (metrics != null) {
-      options.setMetricsOptions(new MetricsOptions().setEnabled(true));
+    if (metricsOptions != null) {
+      options.setMetricsOptions(metricsOptions);
     }
     String name = transport();
     Transport transport = switch (name) {

@@ -21,6 +21,8 @@ import io.vertx.core.spi.metrics.VertxMetrics;
  *       per operation, its URI the operation's name ({@code write}, {@code recv} ...); begun
  *       when it reaches the loop, its request ended when posted (with the bytes it sends), its
  *       response ended when it completes (with the bytes it brings), reset when it fails;
+ *       each end through the one form of the SPI's two the provider implements
+ *       ({@link ClientMetricsEnds}), so it is recorded once, by Micrometer's too;
  *       {@code connected()} at ESTABLISHED, {@code disconnected()} at close;</li>
  *   <li>pool metrics of type {@value #TYPE}, one per connection (its queues as the pool, their
  *       room as its size): queued while an operation waits for room, in use while in flight.</li>
@@ -35,6 +37,8 @@ final class VertxOperationMetrics implements OperationMetrics {
   static final String SHARED_QUEUE = "shared-queue";
 
   private final ClientMetrics<Object, Object, Object> client;
+  /** Which of the SPI's two forms of each end the provider implements. */
+  private final ClientMetricsEnds ends;
   private final PoolMetrics<Object, Object> queues;
   private boolean connected;
 
@@ -61,6 +65,7 @@ final class VertxOperationMetrics implements OperationMetrics {
       String poolName, int capacity) {
     this.client = (ClientMetrics<Object, Object, Object>) metrics.createClientMetrics(address,
         TYPE, role);
+    this.ends = client != null ? ClientMetricsEnds.of(client) : null;
     this.queues = (PoolMetrics<Object, Object>) metrics.createPoolMetrics(TYPE, poolName,
         capacity);
   }
@@ -123,7 +128,7 @@ final class VertxOperationMetrics implements OperationMetrics {
       op.inUse = true;
     }
     if (client != null) {
-      client.requestEnd(op.request, bytesSent(op.kind, op.length));
+      ends.requestEnd(client, op.request, bytesSent(op.kind, op.length));
     }
   }
 
@@ -144,7 +149,7 @@ final class VertxOperationMetrics implements OperationMetrics {
       client.requestReset(op.request);
     } else {
       client.responseBegin(op.request, null);
-      client.responseEnd(op.request, bytesBrought(op.kind, op.length, result));
+      ends.responseEnd(client, op.request, bytesBrought(op.kind, op.length, result));
     }
   }
 

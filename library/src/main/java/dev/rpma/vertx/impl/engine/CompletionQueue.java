@@ -39,7 +39,10 @@ final class CompletionQueue {
   static final long TIME_BUDGET_NANOS = 1_000_000;
 
   private final CompletionSource source;
-  private final CompletionSink sink;
+  /** The sink, behind the counting of each completion before it is delivered. */
+  private final CompletionSink counted;
+  /** Whether the current poll has delivered no completion yet (its batch is not counted). */
+  private boolean batchUncounted;
   private final ConnectionCounters counters;
   private final int batch;
   private final int budget;
@@ -76,7 +79,10 @@ final class CompletionQueue {
       int batch, int budget, long spinNanos, Runnable continueLater,
       Consumer<RuntimeException> onFailure) {
     this.source = source;
-    this.sink = sink;
+    this.counted = (wrId, status, vendorError, byteLength, hasImm, imm, qpNum) -> {
+      countOne();
+      sink.onCompletion(wrId, status, vendorError, byteLength, hasImm, imm, qpNum);
+    };
     this.counters = counters;
     this.batch = batch;
     this.budget = budget;
@@ -110,17 +116,14 @@ final class CompletionQueue {
     while (!stopped) {
       int max = pollSize(now);
       int n;
+      batchUncounted = true;
       try {
-        n = source.drain(consume, max, sink);
+        n = source.drain(consume, max, counted);
       } catch (RuntimeException e) {
         onFailure.accept(e);
         return;
       }
       consume = false;
-      if (n > 0) {
-        counters.drainCalls++;
-        counters.completions += n;
-      }
       if (n < max) {
         // the CQ is empty; it was re-armed before this poll
         if (spinNanos == 0) {
@@ -141,6 +144,18 @@ final class CompletionQueue {
         continueLater.run(); // yield the loop to its other I/O, then go on
         return;
       }
+    }
+  }
+
+  /**
+   * Counts a completion (and, at a poll's first, its batch) before it is delivered: its
+   * Future's callbacks, which may read the counters, see it counted.
+   */
+  private void countOne() {
+    counters.completions++;
+    if (batchUncounted) {
+      batchUncounted = false;
+      counters.drainCalls++;
     }
   }
 

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rpma.vertx.CompletionStats;
 import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The completion path: readiness -> drain -> pending table -> Future. */
@@ -176,5 +178,37 @@ class EngineCompletionTest extends EngineTestBase {
     assertEquals(1, stats.completions());
     assertEquals(1, stats.drainCalls());
     assertEquals(1, stats.wakeups());
+  }
+
+  @Test
+  void statsReadInAFuturesCallbackAlreadyCountItsCompletionAndItsBatch() {
+    open(); // polls of at most 2: the third completion is alone in the second batch
+    write();
+    write();
+    Future<Void> last = write();
+    AtomicReference<CompletionStats> seenByLast = new AtomicReference<>();
+    onLoop(() -> last.onComplete(ar -> seenByLast.set(engine.stats())));
+    conn.posted.forEach(conn::complete);
+    cqReady();
+    await(last);
+    assertEquals(3, seenByLast.get().completions());
+    assertEquals(2, seenByLast.get().drainCalls());
+    assertEquals(1, seenByLast.get().wakeups());
+  }
+
+  @Test
+  void aDrainThatGoesOnAfterUsingUpItsBudgetIsNoWakeup() {
+    open(options().setSqSize(8).setCqSize(8)); // a budget of 4 completions, polls of 2
+    List<Future<Void>> all = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      all.add(write());
+    }
+    conn.posted.forEach(conn::complete);
+    cqReady(); // takes 4, then the continuation the last 2, at the loop's next turn
+    await(Future.all(all));
+    CompletionStats stats = onLoop(() -> engine.stats());
+    assertEquals(6, stats.completions());
+    assertEquals(3, stats.drainCalls());
+    assertEquals(1, stats.wakeups(), "one event woke the loop");
   }
 }
