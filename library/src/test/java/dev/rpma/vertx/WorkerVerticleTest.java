@@ -2,6 +2,7 @@ package dev.rpma.vertx;
 
 import static dev.rpma.vertx.RdmaTestSupport.await;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.AbstractVerticle;
@@ -120,6 +121,57 @@ class WorkerVerticleTest {
 
       assertTrue(worker.registerAnsweredOnOwnContext, "register");
       assertTrue(worker.readAnsweredOnOwnContext, "read");
+    } finally {
+      await(vertx.close());
+    }
+  }
+
+  /** Reads from a worker verticle; records what its connection's context() says. */
+  static final class ContextReportingWorker extends Worker {
+    volatile Context own;
+    volatile Context reported;
+    volatile Context readAnsweredOn;
+
+    ContextReportingWorker(RpmaPeer peer, String ip, int port) {
+      super(peer, ip, port);
+    }
+
+    @Override
+    public void start(Promise<Void> started) {
+      own = context;
+      peer.register(ByteBuffer.allocateDirect(64), MemoryUsage.READ_DST).compose(local ->
+          peer.connect(ip, port, new ConnectionOptions(), null).compose(conn -> {
+            reported = conn.context();
+            RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
+                RegionOffer.fromBytes(conn.remotePrivateData()).regionDescriptor());
+            return conn.read(local, 0, remote, 0, 64);
+          })).onComplete(ar -> {
+            readAnsweredOn = Vertx.currentContext();
+            started.handle(ar);
+          });
+    }
+  }
+
+  @Test
+  void aWorkerMadeConnectionsContextIsTheWorkersOwnWhereItsFuturesRun() {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    try {
+      RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
+      RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+      MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64),
+          MemoryUsage.READ_SRC));
+      byte[] offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
+      await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(offer)));
+      ContextReportingWorker worker = new ContextReportingWorker(clientPeer, ip, port);
+
+      await(vertx.deployVerticle(worker,
+          new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
+
+      assertSame(worker.own, worker.reported, "context() is the worker's own context");
+      assertTrue(worker.reported.isWorkerContext(), "a worker context: " + worker.reported);
+      assertSame(worker.reported, worker.readAnsweredOn, "the read's Future ran on context()");
     } finally {
       await(vertx.close());
     }
