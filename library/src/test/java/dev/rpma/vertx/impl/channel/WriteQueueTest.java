@@ -14,10 +14,28 @@ class WriteQueueTest {
   private final WriteQueue queue = new WriteQueue(4);
   private int drains;
 
+  /** A write made on the channel's context: counted, then queued at once. */
   private Promise<Void> write() {
+    queue.reserve();
+    return arrive();
+  }
+
+  /** A write counted on its own thread reaches the context. */
+  private Promise<Void> arrive() {
     Promise<Void> p = Promise.promise();
     queue.add(new WriteQueue.Write(Buffer.buffer("m"), p));
     return p;
+  }
+
+  /** {@code n} writes made on another thread, whose hops have not reached the context yet. */
+  private void writeOnAnotherThread(int n) throws InterruptedException {
+    Thread writer = new Thread(() -> {
+      for (int i = 0; i < n; i++) {
+        queue.reserve();
+      }
+    });
+    writer.start();
+    writer.join();
   }
 
   @Test
@@ -65,6 +83,71 @@ class WriteQueueTest {
     assertTrue(b.future().failed());
     assertEquals(why, b.future().cause());
     assertTrue(queue.isEmpty());
+  }
+
+  @Test
+  void writesMadeOnAnotherThreadMakeItFullBeforeTheyReachTheContext()
+      throws InterruptedException {
+    writeOnAnotherThread(3);
+    assertFalse(queue.isFull());
+    writeOnAnotherThread(1);
+    assertTrue(queue.isFull());
+    assertEquals(4, queue.size());
+    assertTrue(queue.isEmpty(), "none has reached the context");
+  }
+
+  @Test
+  void aWriteRefusedOnTheContextIsNoLongerCounted() throws InterruptedException {
+    writeOnAnotherThread(4);
+    queue.cancel();
+    assertFalse(queue.isFull());
+    assertEquals(3, queue.size());
+  }
+
+  @Test
+  void writesCountedOnManyThreadsAtOnceAreAllCounted() throws InterruptedException {
+    Thread[] writers = new Thread[4];
+    for (int t = 0; t < writers.length; t++) {
+      writers[t] = new Thread(() -> {
+        for (int i = 0; i < 10_000; i++) {
+          queue.reserve();
+        }
+      });
+      writers[t].start();
+    }
+    for (Thread w : writers) {
+      w.join();
+    }
+    assertEquals(40_000, queue.size());
+  }
+
+  @Test
+  void aQueueFilledFromAnotherThreadDrainsOnceDownToHalf() throws InterruptedException {
+    queue.drainHandler(v -> drains++);
+    writeOnAnotherThread(4);
+    for (int i = 0; i < 4; i++) {
+      arrive();
+    }
+    queue.poll();
+    queue.checkDrain();
+    assertEquals(0, drains);
+    queue.poll();
+    queue.checkDrain();
+    assertEquals(1, drains);
+  }
+
+  @Test
+  void aDrainOwedWhileNoHandlerWasSetGoesToTheNextHandlerSet() throws InterruptedException {
+    writeOnAnotherThread(4);
+    for (int i = 0; i < 4; i++) {
+      arrive();
+      queue.poll(); // sent at once: down to half before the writer set its handler
+      queue.checkDrain();
+    }
+    queue.drainHandler(v -> drains++);
+    assertEquals(1, drains);
+    queue.drainHandler(v -> drains++);
+    assertEquals(1, drains, "owed once");
   }
 
   @Test
