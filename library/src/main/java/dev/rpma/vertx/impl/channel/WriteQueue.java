@@ -33,8 +33,12 @@ final class WriteQueue {
   private volatile int maxSize;
   /** The queue was full since the last drain; set by whichever thread filled it. */
   private volatile boolean drainWanted;
-  /** A drain was owed while no handler was set: the next handler set gets it. */
-  private boolean drainMissed;
+  /**
+   * A drain happened since a handler was last set: the next handler set gets it too, as its
+   * writer (on another thread, its handler hopping to the context) may have seen the queue
+   * full just before that drain, which then went to the handler before it, or to none.
+   */
+  private boolean drainPassed;
   private Handler<Void> drainHandler;
 
   WriteQueue(int maxSize) {
@@ -86,13 +90,19 @@ final class WriteQueue {
           + maxSize);
     }
     this.maxSize = maxSize;
+    if (counted.get() >= maxSize) {
+      drainWanted = true; // full under the new size: a writer that sees it waits for a drain
+    }
   }
 
-  /** Sets the handler; one given after a drain passed with none set is called at once. */
+  /**
+   * Sets the handler; the first one set after a drain, while no drain is owed, is called at
+   * once (at most one extra call per drain: never a lost one).
+   */
   void drainHandler(Handler<Void> handler) {
     this.drainHandler = handler;
-    if (handler != null && drainMissed && !isFull()) {
-      drainMissed = false;
+    if (handler != null && drainPassed && !drainWanted && !isFull()) {
+      drainPassed = false;
       handler.handle(null);
     }
   }
@@ -109,11 +119,9 @@ final class WriteQueue {
       }
       Handler<Void> h = drainHandler;
       if (h != null) {
-        drainMissed = false;
         h.handle(null);
-      } else {
-        drainMissed = true;
       }
+      drainPassed = true; // after: a handler set by this one's call is not called at once
     }
   }
 

@@ -27,15 +27,26 @@ class WriteQueueTest {
     return p;
   }
 
+  /** The send side takes the oldest write, then checks for a drain, as it does on the loop. */
+  private void sendOne() {
+    queue.poll();
+    queue.checkDrain();
+  }
+
   /** {@code n} writes made on another thread, whose hops have not reached the context yet. */
   private void writeOnAnotherThread(int n) throws InterruptedException {
+    writingOnAnotherThread(n).join();
+  }
+
+  /** A thread making {@code n} writes, started. */
+  private Thread writingOnAnotherThread(int n) {
     Thread writer = new Thread(() -> {
       for (int i = 0; i < n; i++) {
         queue.reserve();
       }
     });
     writer.start();
-    writer.join();
+    return writer;
   }
 
   @Test
@@ -54,11 +65,9 @@ class WriteQueueTest {
     for (int i = 0; i < 4; i++) {
       write();
     }
-    queue.poll();
-    queue.checkDrain();
+    sendOne();
     assertEquals(0, drains);
-    queue.poll();
-    queue.checkDrain();
+    sendOne();
     assertEquals(1, drains);
     queue.checkDrain();
     assertEquals(1, drains);
@@ -108,12 +117,7 @@ class WriteQueueTest {
   void writesCountedOnManyThreadsAtOnceAreAllCounted() throws InterruptedException {
     Thread[] writers = new Thread[4];
     for (int t = 0; t < writers.length; t++) {
-      writers[t] = new Thread(() -> {
-        for (int i = 0; i < 10_000; i++) {
-          queue.reserve();
-        }
-      });
-      writers[t].start();
+      writers[t] = writingOnAnotherThread(10_000);
     }
     for (Thread w : writers) {
       w.join();
@@ -128,11 +132,9 @@ class WriteQueueTest {
     for (int i = 0; i < 4; i++) {
       arrive();
     }
-    queue.poll();
-    queue.checkDrain();
+    sendOne();
     assertEquals(0, drains);
-    queue.poll();
-    queue.checkDrain();
+    sendOne();
     assertEquals(1, drains);
   }
 
@@ -141,8 +143,7 @@ class WriteQueueTest {
     writeOnAnotherThread(4);
     for (int i = 0; i < 4; i++) {
       arrive();
-      queue.poll(); // sent at once: down to half before the writer set its handler
-      queue.checkDrain();
+      sendOne(); // sent at once: down to half before the writer set its handler
     }
     queue.drainHandler(v -> drains++);
     assertEquals(1, drains);
@@ -151,10 +152,57 @@ class WriteQueueTest {
   }
 
   @Test
+  void aHandlerSetJustAfterADrainThatWentToTheHandlerBeforeItGetsOneToo()
+      throws InterruptedException {
+    int[] earlier = new int[1];
+    queue.drainHandler(v -> earlier[0]++);
+    writeOnAnotherThread(4); // the writer sees it full, then sets a handler (hopping)
+    for (int i = 0; i < 4; i++) {
+      arrive();
+      sendOne(); // meanwhile the loop sends them all: the drain goes to the earlier handler
+    }
+    assertEquals(1, earlier[0]);
+
+    queue.drainHandler(v -> drains++);
+
+    assertEquals(1, drains, "the writer waiting for a drain is not left waiting");
+  }
+
+  @Test
+  void aHandlerSetWhileADrainIsOwedWaitsForIt() throws InterruptedException {
+    writeOnAnotherThread(4);
+    for (int i = 0; i < 4; i++) {
+      arrive();
+    }
+    queue.drainHandler(v -> drains++);
+    assertEquals(0, drains);
+    sendOne();
+    sendOne();
+    assertEquals(1, drains);
+  }
+
+  @Test
+  void aHandlerSetBeforeTheQueueWasEverFullIsNotCalled() {
+    write();
+    queue.drainHandler(v -> drains++);
+    assertEquals(0, drains);
+  }
+
+  @Test
   void aSmallerMaxSizeCountsAtOnce() {
     write();
     write();
     queue.maxSize(2);
     assertTrue(queue.isFull());
+  }
+
+  @Test
+  void aQueueMadeFullByASmallerMaxSizeOwesADrain() {
+    queue.drainHandler(v -> drains++);
+    write();
+    write();
+    queue.maxSize(2);
+    sendOne();
+    assertEquals(1, drains);
   }
 }
