@@ -118,10 +118,11 @@ final class WriteQueue {
         return;
       }
       Handler<Void> h = drainHandler;
+      drainPassed = false; // a handler set by this one's call is not called at once
       if (h != null) {
         h.handle(null);
       }
-      drainPassed = true; // after: a handler set by this one's call is not called at once
+      drainPassed = true;
     }
   }
 

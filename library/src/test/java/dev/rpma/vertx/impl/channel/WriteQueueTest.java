@@ -169,6 +169,17 @@ class WriteQueueTest {
   }
 
   @Test
+  void aHandlerSetByTheDrainHandlerItselfIsNotCalledAtOnce() throws InterruptedException {
+    queue.drainHandler(v -> queue.drainHandler(w -> drains++));
+    writeOnAnotherThread(4);
+    for (int i = 0; i < 4; i++) {
+      arrive();
+      sendOne();
+    }
+    assertEquals(0, drains);
+  }
+
+  @Test
   void aHandlerSetWhileADrainIsOwedWaitsForIt() throws InterruptedException {
     writeOnAnotherThread(4);
     for (int i = 0; i < 4; i++) {
