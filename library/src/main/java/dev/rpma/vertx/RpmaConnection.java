@@ -5,7 +5,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 
 /**
- * An established RDMA connection, owned by one Vert.x event-loop context.
+ * An established RDMA connection, made on one Vert.x context (its {@link #context()}: the
+ * caller's, a worker's included) and driven by that context's event loop.
  *
  * <p>Every operation returns a Future that completes on that context, when the device reports
  * the operation's completion, exactly once: with success, with an
@@ -142,14 +143,19 @@ public interface RpmaConnection {
   void applyRemotePeerConfig(PeerConfig remote);
 
   /**
-   * The event-loop context that owns this connection.
+   * The context that made this connection, as Vert.x's own clients keep the caller's: the one
+   * that called {@code connect} (or {@code listen}, for a server side), a worker's or
+   * virtual-thread context included; a new event-loop context for a caller outside Vert.x. Its
+   * Futures and close handler run on it. Completions are taken on the event loop behind it in
+   * every case (a worker context has one too); for a worker context, each Future is then
+   * completed on the worker.
    *
-   * @return the context its completions and Futures run on
+   * @return the context its Futures and handlers run on
    */
   Context context();
 
   /**
-   * Called once, on the owning context, when the connection ends for any reason other than
+   * Called once, on its {@link #context()}, when the connection ends for any reason other than
    * {@link #close()}: the peer disconnected, the connection was lost, no completion came within
    * the completion timeout, or an operation completed with an error (which puts the queue pair
    * in the error state: that operation fails with its {@code RpmaCompletionException}, the

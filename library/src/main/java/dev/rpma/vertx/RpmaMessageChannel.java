@@ -25,7 +25,13 @@ import io.vertx.core.streams.WriteStream;
  * buffer (one registered region cut into {@link MessageChannelOptions#getSendBuffers()}
  * slices; nothing is registered per message), is copied in, and is sent. Its Future completes
  * when the device reports the message sent. Writes that wait count towards
- * {@link #writeQueueFull()}; {@link #drainHandler} is called when the queue is down to half.
+ * {@link #writeQueueFull()} from the moment they are written, on any thread (a write from
+ * outside the channel's context is counted before it reaches the context, as Netty and
+ * {@code NetSocket} count theirs), so the queue is bounded for every writer, even while the
+ * loop is busy; {@link #drainHandler} is called when the queue is down to half. The first
+ * handler set after such a drain, while the queue is not full, is called at once: a writer on
+ * another thread that saw the queue full just before the drain is never left waiting (at most
+ * one extra call per drain).
  * A message larger than the peer's receive buffers ({@link #maxMessageSize()}) fails its
  * Future with {@link MessageTooLargeException}: messages are never split, so that one write is
  * one message on the other side.

@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -117,6 +120,62 @@ class MessageChannelTest {
     for (int i = 0; i < written; i++) {
       assertEquals(i, got.get(i));
     }
+  }
+
+  @Test
+  void aWriterOnAPlainThreadIsStoppedAtTheMaximumWhileTheLoopIsBusyAndNothingIsLost()
+      throws InterruptedException {
+    int max = 32;
+    int total = 500;
+    open(new MessageChannelOptions(), new MessageChannelOptions().setWriteQueueMaxSize(max));
+    List<Integer> got = new ArrayList<>();
+    Promise<Void> gotAll = Promise.promise();
+    pair.serverSide.handler(b -> {
+      got.add(b.getInt(0));
+      if (got.size() == total) {
+        gotAll.complete();
+      }
+    });
+    // the writer's loop stays busy (a task that blocks it) until the writer has seen it full
+    CountDownLatch loopBlocked = new CountDownLatch(1);
+    CountDownLatch writerStopped = new CountDownLatch(1);
+    pair.client.context().runOnContext(v -> {
+      loopBlocked.countDown();
+      try {
+        writerStopped.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    assertTrue(loopBlocked.await(10, TimeUnit.SECONDS));
+
+    // this test's thread is a plain thread, not a Vert.x one
+    List<Future<Void>> writes = new ArrayList<>();
+    while (!pair.client.writeQueueFull() && writes.size() < total) {
+      writes.add(pair.client.write(Buffer.buffer().appendInt(writes.size())));
+    }
+    int acceptedBeforeFull = writes.size();
+    Promise<Void> drained = Promise.promise();
+    pair.client.drainHandler(v -> drained.tryComplete());
+    writerStopped.countDown();
+
+    assertEquals(max, acceptedBeforeFull, "writes accepted before writeQueueFull()");
+    await(drained.future());
+    while (writes.size() < total) { // the rest, stopping at each full queue until it drains
+      if (pair.client.writeQueueFull()) {
+        Promise<Void> room = Promise.promise();
+        pair.client.drainHandler(v -> room.tryComplete());
+        await(room.future());
+      }
+      writes.add(pair.client.write(Buffer.buffer().appendInt(writes.size())));
+    }
+    await(Future.all(writes));
+    await(gotAll.future());
+    List<Integer> inOrder = new ArrayList<>();
+    for (int i = 0; i < total; i++) {
+      inOrder.add(i);
+    }
+    assertEquals(inOrder, ChannelPair.on(pair.serverSide, () -> List.copyOf(got)));
   }
 
   @Test

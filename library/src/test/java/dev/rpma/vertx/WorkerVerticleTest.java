@@ -2,6 +2,7 @@ package dev.rpma.vertx;
 
 import static dev.rpma.vertx.RdmaTestSupport.await;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.AbstractVerticle;
@@ -75,10 +76,15 @@ class WorkerVerticleTest {
     }
   }
 
-  /** Reads a region of the server's from a worker verticle; records where the Futures ran. */
+  /**
+   * Reads a region of the server's from a worker verticle; records where the Futures ran and
+   * what its connection's context() said.
+   */
   static final class ReadingWorker extends Worker {
-    volatile boolean readAnsweredOnOwnContext;
-    volatile boolean registerAnsweredOnOwnContext;
+    volatile Context own;
+    volatile Context registerAnsweredOn;
+    volatile Context connectionContext;
+    volatile Context readAnsweredOn;
 
     ReadingWorker(RpmaPeer peer, String ip, int port) {
       super(peer, ip, port);
@@ -86,40 +92,60 @@ class WorkerVerticleTest {
 
     @Override
     public void start(Promise<Void> started) {
-      Context own = context;
+      own = context;
       peer.register(ByteBuffer.allocateDirect(64), MemoryUsage.READ_DST).compose(local -> {
-        registerAnsweredOnOwnContext = Vertx.currentContext() == own;
+        registerAnsweredOn = Vertx.currentContext();
         return peer.connect(ip, port, new ConnectionOptions(), null).compose(conn -> {
+          connectionContext = conn.context();
           RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
               RegionOffer.fromBytes(conn.remotePrivateData()).regionDescriptor());
           return conn.read(local, 0, remote, 0, 64);
         });
       }).onComplete(ar -> {
-        readAnsweredOnOwnContext = Vertx.currentContext() == own;
+        readAnsweredOn = Vertx.currentContext();
         started.handle(ar);
       });
     }
   }
 
-  @Test
-  void aWorkerVerticlesOperationsCompleteOnItsOwnContext() {
+  /** Serves a region, deploys a {@link ReadingWorker} against it and returns it, started. */
+  private static ReadingWorker readFromAWorker(Vertx vertx) {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
+    RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+    MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64),
+        MemoryUsage.READ_SRC));
+    byte[] offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
+    await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(offer)));
+    ReadingWorker worker = new ReadingWorker(clientPeer, ip, port);
+    await(vertx.deployVerticle(worker,
+        new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
+    return worker;
+  }
+
+  @Test
+  void aWorkerVerticlesOperationsCompleteOnItsOwnContext() {
     Vertx vertx = RdmaTestSupport.nativeVertx();
     try {
-      RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
-      RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
-      MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64),
-          MemoryUsage.READ_SRC));
-      byte[] offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
-      await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(offer)));
-      ReadingWorker worker = new ReadingWorker(clientPeer, ip, port);
+      ReadingWorker worker = readFromAWorker(vertx);
 
-      await(vertx.deployVerticle(worker,
-          new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
+      assertSame(worker.own, worker.registerAnsweredOn, "register");
+      assertSame(worker.own, worker.readAnsweredOn, "read");
+    } finally {
+      await(vertx.close());
+    }
+  }
 
-      assertTrue(worker.registerAnsweredOnOwnContext, "register");
-      assertTrue(worker.readAnsweredOnOwnContext, "read");
+  @Test
+  void aWorkerMadeConnectionsContextIsTheWorkersOwnWhereItsFuturesRun() {
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    try {
+      ReadingWorker worker = readFromAWorker(vertx);
+
+      assertSame(worker.own, worker.connectionContext, "context() is the worker's own context");
+      assertTrue(worker.connectionContext.isWorkerContext(), "a worker context");
+      assertSame(worker.connectionContext, worker.readAnsweredOn, "the read ran on context()");
     } finally {
       await(vertx.close());
     }

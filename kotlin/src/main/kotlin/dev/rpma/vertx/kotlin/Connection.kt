@@ -26,7 +26,7 @@ public class Connection internal constructor(
 
   private val receives = Receives()
 
-  /** The event-loop context the connection runs on. */
+  /** The context that made the connection (a worker's included): its callbacks run there. */
   public val context: Context get() = java.context()
 
   /** The peer's private data, as received (padded by the RDMA CM). */

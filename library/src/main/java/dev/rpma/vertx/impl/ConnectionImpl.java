@@ -268,9 +268,10 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     }
   }
 
+  /** The caller's, as the Futures and handlers run there (not the loop context behind it). */
   @Override
   public Context context() {
-    return context;
+    return userContext;
   }
 
   @Override

@@ -123,8 +123,10 @@ final class MessageChannelImpl implements RpmaMessageChannel, ReceiveSide.Listen
       return context.failedFuture(new MessageTooLargeException(data.length(), peerBufferSize));
     }
     Promise<Void> promise = context.promise();
+    queue.reserve(); // counted now, on this thread: writeQueueFull() sees it before the hop
     onContext(() -> {
       if (ending || ended) {
+        queue.cancel();
         promise.fail(new IllegalStateException("write: the message channel is "
             + (ended ? "closed" : "ended") + "; no message is sent after end() or close()"));
         return;

@@ -66,9 +66,9 @@ public final class ConnectionEngine implements CompletionSink {
     this.closedErrorByKind = kind -> reasons.closedError((byte) kind);
     this.io = io;
     this.setup = setup;
-    this.metrics = metrics;
-    this.inFlight = new InFlight(options, metrics);
-    this.submitter = new Submitter(inFlight, counters, metrics, this::takesOperations,
+    this.metrics = MetricsUntilClosed.gate(metrics); // nothing reaches them after closed()
+    this.inFlight = new InFlight(options, this.metrics);
+    this.submitter = new Submitter(inFlight, counters, this.metrics, this::takesOperations,
         closedErrorByKind);
     this.postWaiting = submitter::postWaiting;
     this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,

@@ -42,7 +42,11 @@ public interface OperationMetrics {
   default void opened() {
   }
 
-  /** The connection is closed (after {@link #opened}, or not); the metrics are done with. */
+  /**
+   * The connection is closed (after {@link #opened}, or not); the metrics are done with: the
+   * engine reports nothing after it, not even an operation issued later on the closed connection
+   * ({@link MetricsUntilClosed}).
+   */
   default void closed() {
   }
 }

@@ -61,8 +61,8 @@ public final class SharedQueueEngine implements CompletionSink {
     this.setup = setup;
     this.drainBatch = drainBatch;
     this.drainBudget = drainBudget;
-    this.metrics = metrics;
-    this.receives = new SharedReceives(rqSize, rcqSize, counters, metrics);
+    this.metrics = MetricsUntilClosed.gate(metrics); // nothing reaches them after closed()
+    this.receives = new SharedReceives(rqSize, rcqSize, counters, this.metrics);
     this.closed = context.promise();
   }
 

@@ -1,7 +1,10 @@
 package dev.rpma.vertx.impl.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.rpma.vertx.RpmaConnectionClosedException;
+import io.vertx.core.Future;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,11 +66,32 @@ class EngineMetricsTest extends EngineTestBase {
   }
 
   @Test
-  void anOperationOnAClosedConnectionIsStartedAndEndedAsAFailure() {
+  void anOperationOnAClosedConnectionFailsAndReachesNoMetricsAfterTheirClose() {
     open();
     await(onLoop(() -> engine.close()));
-    write();
-    assertEquals(List.of("started 1 write 8", "ended 1 failed"), tail(2));
+    List<String> untilClosed = List.copyOf(recorded.events);
+    assertEquals("closed", untilClosed.get(untilClosed.size() - 1));
+
+    Throwable why = failure(write());
+
+    assertInstanceOf(RpmaConnectionClosedException.class, why);
+    assertEquals(untilClosed, recorded.events, "nothing after closed()");
+  }
+
+  @Test
+  void anOperationIssuedWhileTheConnectionClosesIsEndedBeforeTheMetricsClose() {
+    open();
+    Future<Void> closing = onLoop(() -> {
+      Future<Void> closed = engine.close(); // waits for the peer's CLOSED event
+      engine.submit(OpKind.WRITE, local.held(), 0, remote.held(), 0, 8, 0, context.promise());
+      return closed;
+    });
+    conn.events.add(CmEvent.CLOSED);
+    onLoop(() -> io.fire(EVENT_FD));
+    await(closing);
+
+    assertEquals(List.of("opened", "started 1 write 8", "ended 1 failed", "closed"),
+        recorded.events);
   }
 
   @Test

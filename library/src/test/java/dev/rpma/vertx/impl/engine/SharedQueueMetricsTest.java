@@ -71,6 +71,18 @@ class SharedQueueMetricsTest extends SharedQueueTestBase {
     assertEquals("closed", tail(1).get(0));
   }
 
+  @Test
+  void aReceiveOnAClosedQueueFailsAndReachesNoMetricsAfterTheirClose() {
+    start(1, 1);
+    await(onLoop(queue::close));
+    List<String> untilClosed = List.copyOf(recorded.events);
+    assertEquals("closed", untilClosed.get(untilClosed.size() - 1));
+
+    failure(queueRecv());
+
+    assertEquals(untilClosed, recorded.events, "nothing after closed()");
+  }
+
   private List<String> tail(int n) {
     List<String> all = recorded.events;
     return all.subList(all.size() - n, all.size());
