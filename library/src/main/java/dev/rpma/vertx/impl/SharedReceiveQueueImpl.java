@@ -188,6 +188,10 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     SharedQueueMember member = new Member(connection, connectionEngine);
     int qp = (int) qpNum;
     engine.attach(qp, member);
+    // its messages wait until it takes operations (a reply to one must not fail), and until
+    // the listeners of its accept or connect (on this loop) have run: a task after ESTABLISHED
+    connectionEngine.whenEstablished().onComplete(ar ->
+        context.runOnContext(v -> engine.usable(member)));
     attached.add(connection);
     connectionEngine.whenClosed().onComplete(ar -> {
       engine.detach(qp, member);

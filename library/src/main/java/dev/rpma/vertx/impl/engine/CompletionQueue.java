@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl.engine;
 
+import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +25,12 @@ import java.util.function.Consumer;
  * CQ was re-armed by the event that started the drain, so it still raises one: the next
  * readiness consumes it and finds what is left). The time budget bounds a spin too, and how long
  * the CQ has been empty is kept across yields, so a spin never restarts by itself.
+ *
+ * <p>No drain runs inside another: a source polls a batch into one buffer and then decodes it,
+ * delivering each completion, whose listeners run user code; a drain they started would poll
+ * into the same buffer under the outer drain's feet (completions lost, others delivered twice
+ * or out of order). So a drain asked for from inside a drain, and whatever must not run during
+ * one ({@link #outsideDrain}), runs once the outer drain has returned, in the order asked.
  */
 final class CompletionQueue {
 
@@ -50,6 +57,10 @@ final class CompletionQueue {
   private final Runnable continueLater;
   private final Consumer<RuntimeException> onFailure;
   private boolean stopped;
+  /** A drain is delivering completions (its listeners run inside it). */
+  private boolean draining;
+  /** What was asked for during a drain, to run once it returned; allocated when first needed. */
+  private ArrayDeque<Runnable> afterDrain;
   /** System.nanoTime when polls began to find the CQ empty; 0 after a completion. */
   private long emptySince;
   /** System.nanoTime when the current drain began. */
@@ -108,19 +119,91 @@ final class CompletionQueue {
     stopped = true;
   }
 
+  /**
+   * Delivers every completion the CQ holds now, whatever the budget: {@code atMost} bounds it
+   * (what can be in the CQ at most: the receives posted), so that a CQ that keeps filling cannot
+   * hold the loop for ever. For what must see the CQ empty before it goes on (a shared receive
+   * queue forgetting a queue pair); from inside a drain, it runs once that drain returned.
+   */
+  void drainOut(int atMost) {
+    if (draining) {
+      outsideDrain(() -> drainOut(atMost));
+      return;
+    }
+    draining = true;
+    try {
+      int left = atMost;
+      while (!stopped && left > 0) {
+        int max = Math.min(batch, left);
+        int n = poll(false, max);
+        if (n < max) {
+          return; // empty (or failed)
+        }
+        left -= n;
+      }
+    } finally {
+      draining = false;
+      runDeferred();
+    }
+  }
+
+  /**
+   * Runs {@code action} now, or, when called from inside a drain (a completion's listener
+   * closing something, say), once the drain has returned: what would drain this CQ again, or
+   * change what its completions are matched to, must not run in the middle of a batch.
+   */
+  void outsideDrain(Runnable action) {
+    if (!draining) {
+      action.run();
+      return;
+    }
+    if (afterDrain == null) {
+      afterDrain = new ArrayDeque<>();
+    }
+    afterDrain.add(action);
+  }
+
+  private void runDeferred() {
+    Runnable next;
+    while (!draining && afterDrain != null && (next = afterDrain.poll()) != null) {
+      next.run();
+    }
+  }
+
+  /** One poll of at most {@code max}, each completion counted; -1 if the source failed. */
+  private int poll(boolean consumeEvent, int max) {
+    batchUncounted = true;
+    try {
+      return source.drain(consumeEvent, max, counted);
+    } catch (RuntimeException e) {
+      onFailure.accept(e);
+      return -1;
+    }
+  }
+
   private void drain(boolean consumeEvent) {
+    if (draining) {
+      outsideDrain(() -> drain(consumeEvent));
+      return;
+    }
+    draining = true;
+    try {
+      drainBudgeted(consumeEvent);
+    } finally {
+      draining = false;
+      runDeferred();
+    }
+  }
+
+  private void drainBudgeted(boolean consumeEvent) {
     int left = budget;
     long now = System.nanoTime();
     heldSince = now;
     boolean consume = consumeEvent;
     while (!stopped) {
       int max = pollSize(now);
-      int n;
-      batchUncounted = true;
-      try {
-        n = source.drain(consume, max, counted);
-      } catch (RuntimeException e) {
-        onFailure.accept(e);
+      int n = poll(consume, max);
+      if (n < 0) {
         return;
       }
       consume = false;

@@ -258,6 +258,11 @@ public final class ConnectionEngine implements CompletionSink {
     return description;
   }
 
+  /** Completes at ESTABLISHED (operations taken from then on); fails if it never got there. */
+  public Future<Void> whenEstablished() {
+    return established.future();
+  }
+
   /** Completes when librpma has released the connection, however it ended. */
   public Future<Void> whenClosed() {
     return closed.future();

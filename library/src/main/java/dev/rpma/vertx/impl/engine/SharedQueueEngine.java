@@ -22,8 +22,15 @@ import java.util.List;
  *
  * <p>A queue pair number is unique only while its queue pair exists: the kernel may give it to
  * the next one. So a member is detached only after its queue pair was destroyed
- * (rpma_conn_delete) and the CQ drained (its last completions delivered to it), and a new
- * member whose number is still taken drains the CQ before it takes the number over.
+ * (rpma_conn_delete) and every completion then in the CQ delivered ({@link
+ * CompletionQueue#drainOut}: all of its messages are there, ahead of any a new queue pair with
+ * its number receives); and a new member whose number is still taken drains the CQ out the same
+ * way before it takes the number over.
+ *
+ * <p>Attaching, detaching and closing change what a completion is matched to and drain the CQ:
+ * asked for from a listener of a completion (a receive's callback closing its connection), they
+ * run once that drain has returned ({@link CompletionQueue#outsideDrain}), never inside it.
+ * A member's messages are held until it is usable ({@link HeldMessages}).
  *
  * <p>Thread contract: every method on the owning context's loop; the attached connections live
  * on the same loop (checked when they attach), so attaching precedes, in program order, any
@@ -43,6 +50,7 @@ public final class SharedQueueEngine implements CompletionSink {
   private final SharedReceives receives;
   private final OperationMetrics metrics;
   private final IntObjectHashMap<SharedQueueMember> members = new IntObjectHashMap<>();
+  private final HeldMessages held = new HeldMessages();
   private final List<LoopIo.FdWatch> watches = new ArrayList<>();
   private final Promise<Void> closed;
   private LibrpmaSharedQueue queue;
@@ -97,19 +105,51 @@ public final class SharedQueueEngine implements CompletionSink {
 
   // ---------------------------------------------------------------- members
 
-  /** A connection's queue pair now takes its messages from this queue. */
+  /**
+   * A connection's queue pair now takes its messages from this queue; they are held until
+   * {@link #usable} says the connection takes operations.
+   */
   public void attach(int qpNum, SharedQueueMember member) {
-    if (members.containsKey(qpNum)) {
-      drainNow(); // a destroyed queue pair's last messages still carry this number
-    }
-    members.put(qpNum, member);
+    held.hold(member);
+    outsideDrain(() -> {
+      if (members.containsKey(qpNum)) {
+        drainOut(); // a destroyed queue pair's last messages still carry this number
+      }
+      members.put(qpNum, member);
+    });
   }
 
-  /** Its queue pair is destroyed: deliver what it received, then forget its number. */
+  /** The member's connection is established (or ended): its messages are delivered now. */
+  public void usable(SharedQueueMember member) {
+    outsideDrain(() -> held.release(member));
+  }
+
+  /**
+   * Its queue pair is destroyed: delivers every message it received, in order, then forgets its
+   * number. Asked for during a drain, it runs once that drain has returned.
+   */
   public void detach(int qpNum, SharedQueueMember member) {
-    drainNow();
-    if (members.get(qpNum) == member) {
-      members.remove(qpNum);
+    outsideDrain(() -> {
+      drainOut();
+      held.release(member); // never usable (its accept failed, say): what arrived is delivered
+      if (members.get(qpNum) == member) {
+        members.remove(qpNum);
+      }
+    });
+  }
+
+  /** Delivers every completion in the CQ now: at most one per receive posted. */
+  private void drainOut() {
+    if (cq != null) {
+      cq.drainOut(receives.posted());
+    }
+  }
+
+  private void outsideDrain(Runnable action) {
+    if (cq != null) {
+      cq.outsideDrain(action);
+    } else {
+      action.run();
     }
   }
 
@@ -141,7 +181,13 @@ public final class SharedQueueEngine implements CompletionSink {
     SharedQueueMember member = members.get(qpNum);
     if (status == 0) {
       if (member != null) {
-        receives.finish(slot, member.received(byteLength, hasImm, imm), null);
+        HeldMessages.Queue waitsIn = held.of(member);
+        Object message = member.received(byteLength, hasImm, imm);
+        if (waitsIn == null) {
+          receives.finish(slot, message, null);
+        } else {
+          receives.finishHeld(slot, message, waitsIn);
+        }
       } else {
         receives.finish(slot, null, new IllegalStateException(description + ": a message arrived"
             + " on queue pair " + Integer.toUnsignedString(qpNum) + ", which is not attached"));
@@ -201,11 +247,17 @@ public final class SharedQueueEngine implements CompletionSink {
     }
     closeStarted = true;
     stopTaking();
+    outsideDrain(this::finishClose);
+    return closed.future();
+  }
+
+  private void finishClose() {
     if (!members.isEmpty()) {
       LOG.warn(description + ": closing with " + members.size() + " connections attached");
     }
+    drainOut();
+    held.releaseAll();
     if (cq != null) {
-      cq.drainNow();
       cq.stop();
     }
     receives.failAll(this::closedError);
@@ -227,6 +279,5 @@ public final class SharedQueueEngine implements CompletionSink {
           metrics.closed();
           closed.tryComplete();
         });
-    return closed.future();
   }
 }

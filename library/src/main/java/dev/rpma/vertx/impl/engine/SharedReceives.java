@@ -77,6 +77,18 @@ final class SharedReceives {
    * this receive's listeners post), completes its Future, and only then releases its region.
    */
   void finish(int slot, Object result, Throwable failure) {
+    finish(slot, result, failure, null);
+  }
+
+  /**
+   * The same, but a message for a connection not usable yet: its Future is not completed here
+   * but added to {@code heldBy}, which completes it (and releases its region) later, in order.
+   */
+  void finishHeld(int slot, Object message, HeldMessages.Queue heldBy) {
+    finish(slot, message, null, heldBy);
+  }
+
+  private void finish(int slot, Object result, Throwable failure, HeldMessages.Queue heldBy) {
     PromiseInternal<?> promise = pending.promise(slot);
     HeldRegion region = pending.region(slot);
     Object metric = pending.metric(slot);
@@ -89,7 +101,11 @@ final class SharedReceives {
     while (posted < limit && (next = waiting.poll()) != null) {
       post(next.local(), next.localOffset(), next.length(), next.promise(), next.metric());
     }
-    PendingOps.complete(promise, region, result, failure);
+    if (heldBy != null) {
+      heldBy.add(promise, region, result);
+    } else {
+      PendingOps.complete(promise, region, result, failure);
+    }
   }
 
   /** Fails every receive, waiting or posted (the queue is going away); releases their regions. */

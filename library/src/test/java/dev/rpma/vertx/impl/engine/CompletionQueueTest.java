@@ -225,4 +225,29 @@ class CompletionQueueTest {
     assertEquals(0, continued.get());
     assertEquals(1, counters.wakeups);
   }
+
+  @Test
+  void aDrainAskedForFromInsideADrainRunsOnlyOnceThatDrainHasReturned() {
+    int[] depth = {0};
+    int[] deepest = {0};
+    CompletionQueue[] cq = {null};
+    CompletionSource source = byCall((call, max, sink) -> {
+      depth[0]++;
+      deepest[0] = Math.max(deepest[0], depth[0]);
+      if (call <= 2) {
+        sink.onCompletion(call, 0, 0, 0, false, 0, 0);
+      }
+      if (call == 1) {
+        cq[0].drainNow(); // a listener of the first completion drains again
+      }
+      depth[0]--;
+      return call <= 2 ? 1 : 0;
+    });
+    cq[0] = queue(source, 1024);
+
+    cq[0].onReadable();
+
+    assertEquals(2, delivered.get());
+    assertEquals(1, deepest[0], "no poll ran inside another");
+  }
 }

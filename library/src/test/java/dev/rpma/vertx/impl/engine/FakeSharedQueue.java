@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A librpma shared receive queue in memory, for the host tests of {@link SharedQueueEngine}:
  * logs every call to the shared log, keeps the receives posted, and hands out the completions
- * a test queues on its receive CQ (fd 300), each with the queue pair it arrived on.
+ * a test queues on its receive CQ (fd 300), each with the queue pair it arrived on, a batch at
+ * a time through one reused buffer, as JniCompletionQueue does.
  */
 final class FakeSharedQueue implements LibrpmaSharedQueue {
 
@@ -26,6 +27,11 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
   final ArrayDeque<Wc> ready = new ArrayDeque<>();
   RuntimeException refuseNextRecv;
   RuntimeException failCq;
+  /** The one buffer every poll of the receive CQ fills (as big as the largest drain batch). */
+  private final Wc[] batch = new Wc[64];
+  private boolean polling;
+  /** Polls made while another poll's batch was being handed out: each one a lost batch. */
+  int nestedPolls;
   boolean deleted;
 
   FakeSharedQueue(List<String> log) {
@@ -57,17 +63,32 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
         return RCQ_FD;
       }
 
+      /**
+       * As JniCompletionQueue: polls the batch into one buffer, reused by every poll, then
+       * hands it out; a poll made while a batch is handed out overwrites what is left of it.
+       */
       @Override
       public int drain(boolean consumeEvent, int max, CompletionSink sink) {
         if (failCq != null) {
           throw failCq;
         }
+        if (polling) {
+          nestedPolls++;
+        }
         int n = 0;
         Wc wc;
-        while (n < max && (wc = ready.poll()) != null) {
-          n++;
-          sink.onCompletion(wc.wrId(), wc.status(), 0, wc.byteLength(), wc.hasImm(), wc.imm(),
-              wc.qpNum());
+        while (n < max && n < batch.length && (wc = ready.poll()) != null) {
+          batch[n++] = wc;
+        }
+        polling = true;
+        try {
+          for (int i = 0; i < n; i++) {
+            Wc c = batch[i];
+            sink.onCompletion(c.wrId(), c.status(), 0, c.byteLength(), c.hasImm(), c.imm(),
+                c.qpNum());
+          }
+        } finally {
+          polling = false;
         }
         return n;
       }

@@ -65,9 +65,26 @@ abstract class SharedQueueTestBase extends EngineTestBase {
     });
   }
 
+  /** Attaches an established connection (its messages are delivered at once). */
   void attach(int qp, TestMember member) {
     onLoop(() -> {
       queue.attach(qp, member);
+      queue.usable(member);
+      return null;
+    });
+  }
+
+  /** Attaches a connection whose accept has not completed: its messages wait for it. */
+  void attachNotUsableYet(int qp, TestMember member) {
+    onLoop(() -> {
+      queue.attach(qp, member);
+      return null;
+    });
+  }
+
+  void detach(int qp, TestMember member) {
+    onLoop(() -> {
+      queue.detach(qp, member);
       return null;
     });
   }
