@@ -12,6 +12,14 @@ import io.vertx.core.Future;
  * io.vertx.core.Handler)}). A message sent on any attached connection lands in whichever
  * receive of the queue is free; its {@link SharedReceived} names the connection.
  *
+ * <p><b>Delivery.</b> Each connection's messages are delivered in the order it sent them, each
+ * once, and only when that connection is usable (see {@link SharedReceived}: after its accept
+ * or connect completed, or naming it closed if it never got there). A connection that closes
+ * first gets every message its peer's completed sends put in the queue's receives, in order,
+ * before it detaches, however many there are. Closing a connection, or the queue, from a
+ * receive's callback is safe: it takes effect once the batch that callback is part of has been
+ * delivered.
+ *
  * <p><b>One event loop.</b> The queue's receive CQ fd is watched on the event loop of the
  * context that created it, and its Futures complete on that context (a worker verticle's own,
  * as a connection's do; else the event-loop context {@link #context()}). Only connections of
