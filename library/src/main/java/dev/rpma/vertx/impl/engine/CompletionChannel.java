@@ -107,6 +107,20 @@ final class CompletionChannel {
     }
   }
 
+  /**
+   * Whether one of its CQs is being drained now (the caller is a completion's listener); if so,
+   * {@code action} runs once that drain has returned, and this returns true.
+   */
+  boolean deferWhileDraining(Runnable action) {
+    for (CompletionQueue cq : new CompletionQueue[] {mainCq, recvCq}) {
+      if (cq != null && cq.draining()) {
+        cq.outsideDrain(action);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Delivers what the device completed so far, then drains no more. */
   void drainAndStop() {
     for (CompletionQueue cq : new CompletionQueue[] {mainCq, recvCq}) {

@@ -163,6 +163,11 @@ final class CompletionQueue {
     afterDrain.add(action);
   }
 
+  /** Whether a drain is delivering completions now (this is one of their listeners). */
+  boolean draining() {
+    return draining;
+  }
+
   private void runDeferred() {
     Runnable next;
     while (!draining && afterDrain != null && (next = afterDrain.poll()) != null) {

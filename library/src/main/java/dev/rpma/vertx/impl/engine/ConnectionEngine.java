@@ -313,6 +313,9 @@ public final class ConnectionEngine implements CompletionSink {
     if (state == State.CLOSED) {
       return;
     }
+    if (completions != null && completions.deferWhileDraining(this::finish)) {
+      return; // closed from a completion's listener: the teardown's drain waits for this one
+    }
     cancelTimer(closeTimer);
     cancelTimer(connectTimer);
     closeTimer = connectTimer = -1;

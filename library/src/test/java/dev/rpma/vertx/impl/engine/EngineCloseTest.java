@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import io.vertx.core.Future;
+import io.vertx.core.internal.PromiseInternal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +58,33 @@ class EngineCloseTest extends EngineTestBase {
     onLoop(() -> engine.close());
     await(done);
     assertInstanceOf(RpmaConnectionClosedException.class, failure(lost));
+  }
+
+  @Test
+  void aCloseFromACompletionsCallbackThatTearsDownAtOnceStillDeliversWhatTheCqHolds() {
+    open();
+    Future<Void> first = onLoop(() -> {
+      PromiseInternal<Void> p = context.promise();
+      engine.submit(OpKind.WRITE, local.held(), 0, remote.held(), 0, 8, 0, p);
+      p.future().onComplete(ar -> {
+        conn.disconnectAccepted = false; // nothing to wait for: the teardown runs at once
+        engine.close();
+      });
+      return p.future();
+    });
+    List<Future<Void>> rest = List.of(write(), write(), write());
+    for (FakeLibrpma.Post p : conn.posted) {
+      conn.complete(p);
+    }
+
+    cqReady();
+
+    await(first);
+    for (Future<Void> f : rest) {
+      await(f); // completed before the close: delivered, not failed as closed
+    }
+    assertEquals(0, conn.main.polled.nested, "a drain ran inside another");
+    assertTrue(log.contains("delete"));
   }
 
   @Test

@@ -27,11 +27,8 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
   final ArrayDeque<Wc> ready = new ArrayDeque<>();
   RuntimeException refuseNextRecv;
   RuntimeException failCq;
-  /** The one buffer every poll of the receive CQ fills (as big as the largest drain batch). */
-  private final Wc[] batch = new Wc[64];
-  private boolean polling;
-  /** Polls made while another poll's batch was being handed out: each one a lost batch. */
-  int nestedPolls;
+  /** Its receive CQ's polls, through one reused buffer ({@code polled.nested}: nested drains). */
+  final OneBufferPolls<Wc> polled = new OneBufferPolls<>();
   boolean deleted;
 
   FakeSharedQueue(List<String> log) {
@@ -63,34 +60,13 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
         return RCQ_FD;
       }
 
-      /**
-       * As JniCompletionQueue: polls the batch into one buffer, reused by every poll, then
-       * hands it out; a poll made while a batch is handed out overwrites what is left of it.
-       */
       @Override
       public int drain(boolean consumeEvent, int max, CompletionSink sink) {
         if (failCq != null) {
           throw failCq;
         }
-        if (polling) {
-          nestedPolls++;
-        }
-        int n = 0;
-        Wc wc;
-        while (n < max && n < batch.length && (wc = ready.poll()) != null) {
-          batch[n++] = wc;
-        }
-        polling = true;
-        try {
-          for (int i = 0; i < n; i++) {
-            Wc c = batch[i];
-            sink.onCompletion(c.wrId(), c.status(), 0, c.byteLength(), c.hasImm(), c.imm(),
-                c.qpNum());
-          }
-        } finally {
-          polling = false;
-        }
-        return n;
+        return polled.poll(ready, max, c -> sink.onCompletion(c.wrId(), c.status(), 0,
+            c.byteLength(), c.hasImm(), c.imm(), c.qpNum()));
       }
     };
   }

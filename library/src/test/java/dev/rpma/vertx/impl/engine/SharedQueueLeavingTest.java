@@ -104,7 +104,7 @@ class SharedQueueLeavingTest extends SharedQueueTestBase {
     assertEquals(messages(b, 2, 4, 6, 8), gotFrom(b));
     assertEquals(8, got.size());
     assertEquals(List.of(), failed);
-    assertEquals(0, srq.nestedPolls, "a drain ran inside another");
+    assertEquals(0, srq.polled.nested, "a drain ran inside another");
   }
 
   @Test
@@ -125,7 +125,7 @@ class SharedQueueLeavingTest extends SharedQueueTestBase {
     assertEquals(messages(a, 1, 2, 3, 4, 5, 6), got);
     assertEquals(2, failed.size());
     assertTrue(srq.deleted);
-    assertEquals(0, srq.nestedPolls, "a drain ran inside another");
+    assertEquals(0, srq.polled.nested, "a drain ran inside another");
   }
 
   @Test
