@@ -25,7 +25,8 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
   final List<Recv> posted = new ArrayList<>();
   final ArrayDeque<Wc> ready = new ArrayDeque<>();
   RuntimeException refuseNextRecv;
-  RuntimeException failCq;
+  /** Thrown by the next polls: a RuntimeException as librpma's failures, or an Error. */
+  Throwable failCq;
   boolean deleted;
 
   FakeSharedQueue(List<String> log) {
@@ -60,7 +61,7 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
       @Override
       public int drain(boolean consumeEvent, int max, CompletionSink sink) {
         if (failCq != null) {
-          throw failCq;
+          throw FakeLibrpma.unchecked(failCq);
         }
         int n = 0;
         Wc wc;
