@@ -114,6 +114,25 @@ class EngineEventPathTest extends EngineTestBase {
   }
 
   @Test
+  void anErrorInTheWatchdogsTimerStillReleasesTheConnectionOnceWithItBesideTheReason() {
+    open(options().setCompletionTimeoutMs(100));
+    List<Throwable> closedWith = watchClose();
+    Future<Void> stuck = write(); // never completes: the watchdog closes the connection
+    Error error = new NoClassDefFoundError("dev/rpma/vertx/impl/engine/Watchdog");
+    conn.failDisconnect = error; // and its disconnect throws
+
+    Throwable why = failure(stuck);
+
+    assertTrue(why.getMessage().contains("no completion for 100 ms"), why.getMessage());
+    await(engine.whenClosed());
+    settle();
+    assertEquals(1, closedWith.size(), "close handler calls: " + closedWith);
+    assertTrue(Arrays.asList(closedWith.get(0).getSuppressed()).contains(error),
+        "beside the reason: " + closedWith.get(0));
+    assertReleasedOnce();
+  }
+
+  @Test
   void anErrorInTheCloseTimersTeardownStillReleasesTheConnectionOnce() {
     open();
     Future<Void> inFlight = write();
