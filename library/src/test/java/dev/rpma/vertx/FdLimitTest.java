@@ -10,6 +10,7 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -27,6 +28,10 @@ class FdLimitTest {
   /** Free fds left to the server, attempt by attempt: its set-up steps fail at different ones. */
   private static final int[] FREE_FDS = {0, 1, 2, 3, 4, 5, 6, 8, 12};
   private static final long CLOSED_WITHIN_SECONDS = 5;
+  private static final int CONNECTIONS = 4;
+  /** A connection end's fds: its CM event channel, its completion channel, the drain's eventfd. */
+  private static final int FDS_PER_CONNECTION = 3;
+  private static final long RELEASED_WITHIN_SECONDS = 15;
 
   @Test
   void aServerAtItsFdLimitNeverLeavesItsClientHalfConnected() throws Exception {
@@ -83,6 +88,76 @@ class FdLimitTest {
       await(vertx.close());
       Files.deleteIfExists(outcomes);
     }
+  }
+
+  /**
+   * A server with no spare fd still handles its clients' disconnects: its connections end and
+   * let go of their fds at once. Its JVM has accepted, but never seen a connection end, so the
+   * whole close path is new to it; with the library from a classes directory a class it has not
+   * loaded yet needs a file (seen: NoClassDefFoundError CloseReasons$1 on the CM event path,
+   * escaping to Vert.x, and 16 connections that never handled their clients' disconnects,
+   * holding 48 fds for 45 s).
+   */
+  @Test
+  void aServerWithNoSpareFdStillEndsTheConnectionsItsClientsClose() throws Exception {
+    Path library = Path.of(RpmaPeer.class.getProtectionDomain().getCodeSource().getLocation()
+        .toURI());
+    assertTrue(Files.isDirectory(library), "this is about the library run from its classes"
+        + " directory (as the device suite and IDEs run it), not from " + library);
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    Path outcomes = Files.createTempFile("fd-limit-outcomes", ".txt");
+    Process server = ChildProcess.start(FdLimitServerMain.class, "LISTENING", ip,
+        String.valueOf(port), outcomes.toString());
+    Vertx vertx = RdmaTestSupport.nativeVertx();
+    try {
+      RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+      List<RpmaConnection> clients = new ArrayList<>();
+      for (int i = 0; i < CONNECTIONS; i++) {
+        clients.add(await(peer.connect(ip, port, new ConnectionOptions(), null)));
+      }
+      assertTrue(waitUntil(() -> Files.readAllLines(outcomes).stream()
+          .filter("ACCEPTED"::equals).count() == CONNECTIONS, "the server accepted them"),
+          "the server did not accept " + CONNECTIONS + " connections: "
+              + Files.readAllLines(outcomes));
+      long pid = server.pid();
+      long held = openFds(pid);
+      setFdLimit(pid, String.valueOf(held)); // not one fd to spare
+
+      for (RpmaConnection c : clients) {
+        await(c.close());
+      }
+
+      long released = CONNECTIONS * FDS_PER_CONNECTION;
+      boolean ended = waitUntil(() -> openFds(pid) <= held - released,
+          "the server released its connections' fds");
+      System.out.println("fd limit: no spare fd: the server's open fds went from " + held
+          + " to " + openFds(pid) + " after its " + CONNECTIONS + " clients closed");
+      assertTrue(ended, "the server still holds its connections' fds " + RELEASED_WITHIN_SECONDS
+          + " s after its clients closed (" + openFds(pid) + " open, " + held
+          + " before): it did not handle their disconnects");
+    } finally {
+      server.destroyForcibly();
+      await(vertx.close());
+      Files.deleteIfExists(outcomes);
+    }
+  }
+
+  private interface Check {
+    boolean holds() throws IOException;
+  }
+
+  /** Whether {@code check} came to hold within {@link #RELEASED_WITHIN_SECONDS}. */
+  private static boolean waitUntil(Check check, String what) throws Exception {
+    long deadline = System.nanoTime() + RELEASED_WITHIN_SECONDS * 1_000_000_000L;
+    while (!check.holds()) {
+      if (System.nanoTime() > deadline) {
+        System.out.println("fd limit: not within " + RELEASED_WITHIN_SECONDS + " s: " + what);
+        return false;
+      }
+      Thread.sleep(50);
+    }
+    return true;
   }
 
   private static boolean succeeds(Future<?> connect) {

@@ -108,16 +108,4 @@ final class ConnectionLimits {
         : "device " + device.device() + " allows " + device.queuePairsAndCqs()
             + ", shared by every process on it";
   }
-
-  /**
-   * Loads the classes of the messages above while files can still be opened: at the
-   * open-file limit a class not loaded yet (from a directory, or a jar not opened yet) cannot
-   * be, and the connect would fail with NoClassDefFoundError instead (seen).
-   */
-  static void preload() {
-    for (Class<?> c : new Class<?>[] {ProcessLimits.class, DeviceLimits.class,
-        FdHeadroom.class, RpmaException.class}) {
-      c.getName();
-    }
-  }
 }

@@ -16,7 +16,6 @@ record DeviceLimits(String device, boolean known, long maxQp, long maxCq, long m
 
   /** Asks the device behind an ibv_context; on a worker (the query is a system call). */
   static DeviceLimits query(long ibvContext, String device) {
-    ConnectionLimits.preload(); // with the peer, while files can still be opened
     long[] l = new long[6];
     if (Native.ibvDeviceLimits(ibvContext, l) != 0) {
       return new DeviceLimits(device, false, 0, 0, 0, 0, 0, 0);

@@ -77,6 +77,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(e);
     }
     return ctx.<RpmaPeer>executeBlocking(() -> {
+      LibraryClasses.loadAll(); // while files can still be opened: later paths need no file
       long ibv = Native.ibvContextForAddress(address);
       if (NativeError.isError(ibv)) {
         throw CauseHints.open(Errors.rpma("rpma_utils_get_ibv_context", ibv), address);

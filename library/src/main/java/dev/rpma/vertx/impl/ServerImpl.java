@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.engine.EventPathGuard;
 import dev.rpma.vertx.impl.engine.LoopIo;
 import dev.rpma.vertx.impl.engine.QueuedOp;
 import dev.rpma.vertx.impl.jni.Errors;
@@ -83,7 +84,8 @@ final class ServerImpl implements RpmaServer, Closeable {
     if (queue != null) {
       queue.attach(server);
     }
-    server.watcher = LoopContexts.loopIo(context).watch(fd, server::onRequests);
+    EventPathGuard guard = new EventPathGuard("listener on port " + port, server::failed);
+    server.watcher = LoopContexts.loopIo(context).watch(fd, guard.wrap(server::onRequests));
     // owned by its peer and by the context that listened (a verticle's undeploy closes it)
     peer.owned().add(server);
     context.closeFuture().add(server);
@@ -115,16 +117,26 @@ final class ServerImpl implements RpmaServer, Closeable {
         children.add(request);
       } catch (Throwable t) {
         // a request nobody holds would keep its client waiting for its connect timeout, and its
-        // queue pair and CQ: reject it now (the JVM at its fd limit fails to load classes, seen)
+        // queue pair and CQ: reject it now (then the guard closes the listener)
         Native.connReqDelete(req);
         throw t;
       }
+      // the user's handler: what it throws is the user's, reported by Vert.x as for any handler
       if (userContext == context) {
-        requestHandler.handle(request);
+        userContext.emit(request, requestHandler);
       } else {
         userContext.runOnContext(v -> requestHandler.handle(request));
       }
     }
+  }
+
+  /**
+   * An exception escaped the listener's path: requests would go on arriving with nobody to take
+   * them (their clients waiting for their connect timeouts), so the server closes, saying why.
+   */
+  private void failed(Throwable t) {
+    LOG.error("listener on port " + port + " failed on its event loop; the server is closed", t);
+    close();
   }
 
   /** One line that says what went wrong with a request, and what to do about it. */

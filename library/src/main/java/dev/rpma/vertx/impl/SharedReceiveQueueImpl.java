@@ -59,6 +59,8 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
         options.getRcqSize(), options.getDrainBatch(), options.getDrainBudget(),
         VertxOperationMetrics.ofSharedQueue(context, peer.address(), Long.toHexString(handle),
             Math.min(options.getRqSize(), options.getRcqSize())));
+    // failed (its CQ, or an exception on its loop path): closed with what is attached
+    engine.onFailed(this::close);
     this.life = new RefCounted(() -> context.runOnContext(v -> delete()));
     this.deleted = context.promise();
   }

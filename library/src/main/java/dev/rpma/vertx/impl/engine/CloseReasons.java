@@ -68,6 +68,18 @@ final class CloseReasons {
     return closed(": its completion queue failed", cause);
   }
 
+  /** An exception escaped a path of its on the event loop (a bug, or a class not loadable). */
+  RpmaConnectionClosedException failedOnLoop(Throwable cause) {
+    return closed(": failed on its event loop (" + cause + ")", cause);
+  }
+
+  /** An exception on the loop while it was closing already: beside the reason it closes for. */
+  void alsoFailed(Throwable cause) {
+    if (closeReason != null) {
+      closeReason.addSuppressed(cause);
+    }
+  }
+
   RpmaConnectionClosedException closedByUser() {
     return closed(" was closed", null);
   }

@@ -18,6 +18,7 @@ final class CompletionChannel {
   private final LibrpmaConnection conn;
   private final ConnectionOptions options;
   private final LoopIo io;
+  private final EventPathGuard guard;
   private final CompletionSink sink;
   private final ConnectionCounters counters;
   private final Consumer<RuntimeException> onFailure;
@@ -27,12 +28,13 @@ final class CompletionChannel {
   private DrainContinuation continuation;
 
   CompletionChannel(ContextInternal context, LibrpmaConnection conn, ConnectionOptions options,
-      LoopIo io, CompletionSink sink, ConnectionCounters counters,
+      LoopIo io, EventPathGuard guard, CompletionSink sink, ConnectionCounters counters,
       Consumer<RuntimeException> onFailure) {
     this.context = context;
     this.conn = conn;
     this.options = options;
     this.io = io;
+    this.guard = guard;
     this.sink = sink;
     this.counters = counters;
     this.onFailure = onFailure;
@@ -76,7 +78,7 @@ final class CompletionChannel {
   }
 
   private Future<Void> watch(int fd, Runnable onReadable) {
-    LoopIo.FdWatch watch = io.watch(fd, onReadable);
+    LoopIo.FdWatch watch = io.watch(fd, guard.wrap(onReadable));
     watches.add(watch);
     return watch.start();
   }
@@ -126,6 +128,15 @@ final class CompletionChannel {
     for (CompletionQueue cq : new CompletionQueue[] {mainCq, recvCq}) {
       if (cq != null) {
         cq.drainNow();
+      }
+    }
+    stop();
+  }
+
+  /** Drains no more, not even at a close: a drain path threw, what it left is not trusted. */
+  void stop() {
+    for (CompletionQueue cq : new CompletionQueue[] {mainCq, recvCq}) {
+      if (cq != null) {
         cq.stop();
       }
     }

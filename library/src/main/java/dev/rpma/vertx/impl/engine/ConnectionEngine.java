@@ -39,8 +39,9 @@ public final class ConnectionEngine implements CompletionSink {
   private final OperationMetrics metrics;
   private final InFlight inFlight;
   private final Submitter submitter;
-  private final Watchdog watchdog;
-  private final KeepAlive keepAlive;
+  private final ConnectionTimers timers;
+  /** Every entry from the loop (fds, timers, tasks): an exception closes the connection. */
+  private final EventPathGuard guard;
   private final PromiseInternal<Void> established;
   private final Promise<Void> closed;
   // made once: the completion path allocates nothing per completion beyond the Future's own
@@ -54,8 +55,6 @@ public final class ConnectionEngine implements CompletionSink {
   private byte[] remotePrivateData = new byte[0];
   private Handler<Throwable> closeHandler;
   private boolean closedByUser;
-  private long closeTimer = -1;
-  private long connectTimer = -1;
 
   public ConnectionEngine(ContextInternal context, ConnectionOptions options, String description,
       LoopIo io, SetupCalls setup, OperationMetrics metrics) {
@@ -67,16 +66,18 @@ public final class ConnectionEngine implements CompletionSink {
     this.io = io;
     this.setup = setup;
     this.metrics = MetricsUntilClosed.gate(metrics); // nothing reaches them after closed()
+    this.guard = new EventPathGuard(description, this::failed);
     this.inFlight = new InFlight(options, this.metrics);
     this.submitter = new Submitter(inFlight, counters, this.metrics, this::takesOperations,
         closedErrorByKind);
     this.postWaiting = submitter::postWaiting;
-    this.watchdog = new Watchdog(context, options.getCompletionTimeoutMs(), counters, inFlight,
-        this::onStall);
-    this.keepAlive = new KeepAlive(context, options.getKeepAliveMs(), counters, inFlight,
-        // a probe is the library's, not the application's: not measured
-        probe -> submitter.submit(OpKind.READ, null, 0, null, 0, 0, 0, probe, null), reasons,
-        this::shutdown);
+    this.timers = new ConnectionTimers(context, guard,
+        new Watchdog(context, guard, options.getCompletionTimeoutMs(), counters, inFlight,
+            this::onStall),
+        new KeepAlive(context, guard, options.getKeepAliveMs(), counters, inFlight,
+            // a probe is the library's, not the application's: not measured
+            probe -> submitter.submit(OpKind.READ, null, 0, null, 0, 0, 0, probe, null), reasons,
+            this::shutdown));
     this.established = context.promise();
     this.closed = context.promise();
   }
@@ -103,18 +104,17 @@ public final class ConnectionEngine implements CompletionSink {
   public Future<Void> start(LibrpmaConnection connection) {
     this.conn = connection;
     submitter.attach(connection);
-    connectTimer = context.setTimer(options.getConnectTimeoutMs(), id -> {
-      connectTimer = -1;
+    timers.connectDeadline(options.getConnectTimeoutMs(), () -> {
       if (state == State.CONNECTING) {
         shutdown(reasons.notEstablished(options.getConnectTimeoutMs()));
       }
     });
     try {
-      completions = new CompletionChannel(context, connection, options, io, this, counters,
-          e -> shutdown(reasons.completionQueueFailed(e)));
+      completions = new CompletionChannel(context, connection, options, io, guard, this,
+          counters, e -> shutdown(reasons.completionQueueFailed(e)));
       completions.start()
           .compose(v -> {
-            events = io.watch(connection.eventFd(), this::onEvents);
+            events = io.watch(connection.eventFd(), guard.wrap(this::onEvents));
             return events.start();
           })
           .onFailure(e -> shutdown(reasons.cannotWatch(e)));
@@ -148,10 +148,7 @@ public final class ConnectionEngine implements CompletionSink {
         state = State.OPEN;
         open = true;
         remotePrivateData = conn.privateData();
-        cancelTimer(connectTimer);
-        connectTimer = -1;
-        watchdog.start();
-        keepAlive.start();
+        timers.established();
         metrics.opened();
         established.complete();
       }
@@ -208,12 +205,12 @@ public final class ConnectionEngine implements CompletionSink {
     RpmaConnectionClosedException reason = reasons.queuePairFailed(kind, conn.statusText(status),
         error);
     open = false;
-    context.runOnContext(v -> shutdown(reason));
+    context.runOnContext(guard.handler(v -> shutdown(reason)));
   }
 
   private void onStall(int inFlightCount) {
     shutdown(reasons.stalled(options.getCompletionTimeoutMs(), inFlightCount,
-        inFlight.messageSendsInFlight(), keepAlive.probing()));
+        inFlight.messageSendsInFlight(), timers.probing()));
   }
 
   // ---------------------------------------------------------------- posting
@@ -280,6 +277,26 @@ public final class ConnectionEngine implements CompletionSink {
   }
 
   /**
+   * An exception escaped a loop path ({@link EventPathGuard}): it ends with that reason (or,
+   * closing already, its first reason with this one beside it), at once, and drains no more
+   * (the path that threw may have been a drain).
+   */
+  private void failed(Throwable t) {
+    if (completions != null) {
+      completions.stop();
+    }
+    try {
+      if (state == State.CONNECTING || state == State.OPEN) {
+        shutdown(reasons.failedOnLoop(t)); // not its user's close: no wait for the peer
+      } else {
+        reasons.alsoFailed(t);
+      }
+    } finally {
+      finish(); // also if the disconnect threw
+    }
+  }
+
+  /**
    * Stops taking operations and disconnects: the QP goes to the error state and the device
    * flushes what was posted. An open connection we close waits for the peer's CLOSED event (at
    * most the timeout); in every other case there is nothing to wait for.
@@ -296,10 +313,7 @@ public final class ConnectionEngine implements CompletionSink {
     submitter.failWaiting(closedErrorByKind);
     boolean sent = conn.disconnect();
     if (waitForPeer && sent) {
-      closeTimer = context.setTimer(options.getTimeoutMs(), id -> {
-        closeTimer = -1;
-        finish();
-      });
+      timers.closeDeadline(options.getTimeoutMs(), this::finish);
     } else {
       finish();
     }
@@ -316,17 +330,21 @@ public final class ConnectionEngine implements CompletionSink {
     if (completions != null && completions.deferWhileDraining(this::finish)) {
       return; // closed from a completion's listener: the teardown's drain waits for this one
     }
-    cancelTimer(closeTimer);
-    cancelTimer(connectTimer);
-    closeTimer = connectTimer = -1;
-    watchdog.stop();
-    keepAlive.stop();
+    timers.stopAll();
     if (completions != null) {
       completions.drainAndStop();
     }
     state = State.CLOSED;
-    inFlight.failAll(closedErrorByKind);
-    metrics.closed();
+    try {
+      inFlight.failAll(closedErrorByKind);
+      metrics.closed();
+    } finally {
+      release(); // whatever threw above, the fds and librpma's connection are let go
+    }
+  }
+
+  /** Out of the loop's set, the close handler told, then librpma's connection deleted. */
+  private void release() {
     Future<Void> unwatched = Future.join(
         completions != null ? completions.unwatch() : context.succeededFuture(),
         events != null ? events.unwatch() : context.succeededFuture()).mapEmpty();
@@ -343,11 +361,5 @@ public final class ConnectionEngine implements CompletionSink {
           }
           closed.tryComplete();
         });
-  }
-
-  private void cancelTimer(long id) {
-    if (id != -1) {
-      context.owner().cancelTimer(id);
-    }
   }
 }

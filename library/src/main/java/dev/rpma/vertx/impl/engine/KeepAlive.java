@@ -29,6 +29,8 @@ final class KeepAlive {
   }
 
   private final ContextInternal context;
+  /** Its timer is an entry from the loop: an exception closes the connection. */
+  private final EventPathGuard guard;
   private final int intervalMs;
   private final ConnectionCounters counters;
   private final InFlight inFlight;
@@ -39,10 +41,11 @@ final class KeepAlive {
   private long completionsAtLastCheck;
   private PromiseInternal<Void> probe;
 
-  KeepAlive(ContextInternal context, int intervalMs, ConnectionCounters counters,
-      InFlight inFlight, Prober prober, CloseReasons reasons,
+  KeepAlive(ContextInternal context, EventPathGuard guard, int intervalMs,
+      ConnectionCounters counters, InFlight inFlight, Prober prober, CloseReasons reasons,
       Consumer<RpmaConnectionClosedException> onDead) {
     this.context = context;
+    this.guard = guard;
     this.intervalMs = intervalMs;
     this.counters = counters;
     this.inFlight = inFlight;
@@ -55,7 +58,7 @@ final class KeepAlive {
   void start() {
     if (intervalMs > 0) {
       completionsAtLastCheck = counters.completions;
-      timer = context.setPeriodic(intervalMs, id -> check());
+      timer = context.setPeriodic(intervalMs, guard.handler(id -> check()));
     }
   }
 
@@ -83,12 +86,12 @@ final class KeepAlive {
       counters.keepAliveProbes++;
       PromiseInternal<Void> sent = context.promise();
       probe = sent;
-      sent.future().onFailure(e -> {
+      sent.future().onFailure(guard.handler(e -> {
         if (timer != -1) { // not when the connection is closing anyway
           stop();
           onDead.accept(reasons.keepAliveFailed(e));
         }
-      });
+      }));
       prober.probe(sent);
     }
   }

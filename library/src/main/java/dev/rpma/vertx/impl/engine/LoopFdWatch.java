@@ -84,7 +84,8 @@ abstract class LoopFdWatch implements IoHandle, LoopIo.FdWatch {
 
   /**
    * The fd is readable: the owner's handler, on the loop, inside the owning context; not once
-   * unwatch() was called (the owner is tearing down what the handler would read).
+   * unwatch() was called (the owner is tearing down what the handler would read). Every owner
+   * hands over its handler guarded ({@link EventPathGuard}): nothing it throws reaches Vert.x.
    */
   final void readable() {
     if (closing) {

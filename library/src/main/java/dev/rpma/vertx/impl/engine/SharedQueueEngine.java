@@ -53,6 +53,10 @@ public final class SharedQueueEngine implements CompletionSink {
   private final HeldMessages held = new HeldMessages();
   private final List<LoopIo.FdWatch> watches = new ArrayList<>();
   private final Promise<Void> closed;
+  /** Its fds' readiness: an exception escaping a drain closes the queue. */
+  private final EventPathGuard guard;
+  /** Its owner's close, run when it failed (the queue and what is attached are closed). */
+  private Runnable onFailed = () -> { };
   private LibrpmaSharedQueue queue;
   private CompletionQueue cq;
   private DrainContinuation continuation;
@@ -72,6 +76,12 @@ public final class SharedQueueEngine implements CompletionSink {
     this.metrics = MetricsUntilClosed.gate(metrics); // nothing reaches them after closed()
     this.receives = new SharedReceives(rqSize, rcqSize, counters, this.metrics);
     this.closed = context.promise();
+    this.guard = new EventPathGuard(description, this::failedOnLoop);
+  }
+
+  /** What closes its owner once it failed: its CQ, or an exception on its loop path. */
+  public void onFailed(Runnable closeOwner) {
+    this.onFailed = closeOwner;
   }
 
   /** Puts the receive CQ's fd on the loop; completes once it is there. */
@@ -92,7 +102,7 @@ public final class SharedQueueEngine implements CompletionSink {
   }
 
   private Future<Void> watch(int fd, Runnable onReadable) {
-    LoopIo.FdWatch watch = io.watch(fd, onReadable);
+    LoopIo.FdWatch watch = io.watch(fd, guard.wrap(onReadable));
     watches.add(watch);
     return watch.start();
   }
@@ -205,12 +215,32 @@ public final class SharedQueueEngine implements CompletionSink {
   }
 
   private void onCompletionQueueFailure(RuntimeException error) {
+    fail(new RpmaQueueClosedException(description + ": its receive CQ failed ("
+        + error.getMessage() + "); close it and make a new one", error));
+  }
+
+  private void failedOnLoop(Throwable error) {
+    fail(new RpmaQueueClosedException(description + ": failed on its event loop (" + error
+        + "); it is closed, make a new one", error));
+  }
+
+  /**
+   * It takes and delivers no more: its receives fail with the reason, its fds leave the loop
+   * (a stopped CQ left readable would be handed over at every I/O phase), and its owner closes
+   * it with what is attached. Its deletion waits, as always, for the last hold.
+   */
+  private void fail(RpmaQueueClosedException reason) {
     if (closeReason == null) {
-      closeReason = new RpmaQueueClosedException(description + ": its receive CQ failed ("
-          + error.getMessage() + "); close it and make a new one", error);
+      closeReason = reason;
     }
-    cq.stop();
+    if (cq != null) {
+      cq.stop();
+    }
     receives.failAll(this::closedError);
+    for (LoopIo.FdWatch w : watches) {
+      w.unwatch();
+    }
+    onFailed.run();
   }
 
   private RpmaQueueClosedException closedError() {

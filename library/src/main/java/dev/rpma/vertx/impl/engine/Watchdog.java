@@ -11,6 +11,8 @@ import java.util.function.IntConsumer;
 final class Watchdog {
 
   private final ContextInternal context;
+  /** Its timer is an entry from the loop: an exception closes the connection. */
+  private final EventPathGuard guard;
   private final int timeoutMs;
   private final ConnectionCounters counters;
   private final InFlight inFlight;
@@ -20,9 +22,10 @@ final class Watchdog {
   private int stalledChecks;
 
   /** {@code onStall}: called with the number of operations in flight; 0 disables the dog. */
-  Watchdog(ContextInternal context, int timeoutMs, ConnectionCounters counters,
-      InFlight inFlight, IntConsumer onStall) {
+  Watchdog(ContextInternal context, EventPathGuard guard, int timeoutMs,
+      ConnectionCounters counters, InFlight inFlight, IntConsumer onStall) {
     this.context = context;
+    this.guard = guard;
     this.timeoutMs = timeoutMs;
     this.counters = counters;
     this.inFlight = inFlight;
@@ -31,7 +34,7 @@ final class Watchdog {
 
   void start() {
     if (timeoutMs > 0) {
-      timer = context.setPeriodic(Math.max(1, timeoutMs / 2), id -> check());
+      timer = context.setPeriodic(Math.max(1, timeoutMs / 2), guard.handler(id -> check()));
     }
   }
 

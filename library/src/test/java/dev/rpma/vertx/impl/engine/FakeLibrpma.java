@@ -29,7 +29,8 @@ final class FakeLibrpma implements LibrpmaConnection {
     int polls;
     /** Its polls, through one reused buffer ({@code polled.nested}: drains inside drains). */
     final OneBufferPolls<Wc> polled = new OneBufferPolls<>();
-    RuntimeException failure;
+    /** Thrown by the next polls: a RuntimeException as librpma's failures, or an Error. */
+    Throwable failure;
 
     FakeCq(int fd) {
       this.fd = fd;
@@ -43,7 +44,7 @@ final class FakeLibrpma implements LibrpmaConnection {
     @Override
     public int drain(boolean consumeEvent, int max, CompletionSink sink) {
       if (failure != null) {
-        throw failure;
+        throw unchecked(failure);
       }
       if (consumeEvent) {
         eventsConsumed++;
@@ -59,9 +60,11 @@ final class FakeLibrpma implements LibrpmaConnection {
   final ArrayDeque<CmEvent> events = new ArrayDeque<>();
   final FakeCq main = new FakeCq(100);
   FakeCq recv;
-  RuntimeException refuseNextPost;
+  Throwable refuseNextPost;
   RuntimeException failMainCq;
-  RuntimeException failNextEvent;
+  Throwable failNextEvent;
+  /** Thrown by disconnect, e.g. an Error from a native call. */
+  Throwable failDisconnect;
   boolean disconnectAccepted = true;
   byte[] appliedPeerCfg;
   int sharedWaits;
@@ -87,10 +90,10 @@ final class FakeLibrpma implements LibrpmaConnection {
   public void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
       long length, long extra, long wrId) {
     if (refuseNextPost != null) {
-      RuntimeException e = refuseNextPost;
+      Throwable e = refuseNextPost;
       refuseNextPost = null;
       log.add("refused " + OpKind.name(kind));
-      throw e;
+      throw unchecked(e);
     }
     log.add("post " + OpKind.name(kind));
     posted.add(new Post(kind, localMr, localOffset, remoteMr, remoteOffset, length, extra, wrId));
@@ -104,9 +107,9 @@ final class FakeLibrpma implements LibrpmaConnection {
   @Override
   public CmEvent nextEvent() {
     if (failNextEvent != null) {
-      RuntimeException e = failNextEvent;
+      Throwable e = failNextEvent;
       failNextEvent = null;
-      throw e;
+      throw unchecked(e);
     }
     CmEvent e = events.poll();
     return e == null ? CmEvent.NONE : e;
@@ -148,6 +151,9 @@ final class FakeLibrpma implements LibrpmaConnection {
   @Override
   public boolean disconnect() {
     log.add("disconnect");
+    if (failDisconnect != null) {
+      throw unchecked(failDisconnect);
+    }
     return disconnectAccepted;
   }
 
@@ -159,5 +165,13 @@ final class FakeLibrpma implements LibrpmaConnection {
   @Override
   public void delete() {
     log.add("delete");
+  }
+
+  /** {@code t} thrown as it is: an Error, or a RuntimeException (what a fake may throw). */
+  static RuntimeException unchecked(Throwable t) {
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return (RuntimeException) t;
   }
 }

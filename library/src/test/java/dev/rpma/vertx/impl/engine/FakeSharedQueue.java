@@ -26,7 +26,8 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
   final List<Recv> posted = new ArrayList<>();
   final ArrayDeque<Wc> ready = new ArrayDeque<>();
   RuntimeException refuseNextRecv;
-  RuntimeException failCq;
+  /** Thrown by the next polls: a RuntimeException as librpma's failures, or an Error. */
+  Throwable failCq;
   /** Its receive CQ's polls, through one reused buffer ({@code polled.nested}: nested drains). */
   final OneBufferPolls<Wc> polled = new OneBufferPolls<>();
   boolean deleted;
@@ -63,7 +64,7 @@ final class FakeSharedQueue implements LibrpmaSharedQueue {
       @Override
       public int drain(boolean consumeEvent, int max, CompletionSink sink) {
         if (failCq != null) {
-          throw failCq;
+          throw FakeLibrpma.unchecked(failCq);
         }
         return polled.poll(ready, max, c -> sink.onCompletion(c.wrId(), c.status(), 0,
             c.byteLength(), c.hasImm(), c.imm(), c.qpNum()));
