@@ -2,7 +2,6 @@ package dev.rpma.vertx.impl.engine;
 
 import dev.rpma.vertx.CompletionStats;
 import dev.rpma.vertx.ConnectionOptions;
-import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -16,14 +15,14 @@ import java.util.function.IntFunction;
 /**
  * One librpma connection on its event loop: its life cycle, its CM events, its timers, and the
  * ordered teardown, around the post path ({@link Submitter}) and the completion path
- * ({@link CompletionChannel} -> this sink -> {@link InFlight} -> the Future).
+ * ({@link CompletionChannel} -> {@link ConnectionCompletions} -> {@link InFlight} -> the Future).
  *
  * <p>Life cycle: CONNECTING until the ESTABLISHED event, OPEN, then CLOSING (disconnect sent;
  * waiting for the CLOSED event, at most the configured timeout) and CLOSED (every operation
  * failed or completed, fds out of the loop's set, then librpma's connection deleted on a
  * worker). Thread contract: every method on the owning context's loop.
  */
-public final class ConnectionEngine implements CompletionSink {
+public final class ConnectionEngine {
 
   private static final Logger LOG = LoggerFactory.getLogger(ConnectionEngine.class);
 
@@ -39,6 +38,7 @@ public final class ConnectionEngine implements CompletionSink {
   private final OperationMetrics metrics;
   private final InFlight inFlight;
   private final Submitter submitter;
+  private final ConnectionCompletions completionPath;
   private final ConnectionTimers timers;
   /** Every entry from the loop (fds, timers, tasks): an exception closes the connection. */
   private final EventPathGuard guard;
@@ -46,7 +46,6 @@ public final class ConnectionEngine implements CompletionSink {
   private final Promise<Void> closed;
   // made once: the completion path allocates nothing per completion beyond the Future's own
   private final IntFunction<Throwable> closedErrorByKind;
-  private final Runnable postWaiting;
   private LibrpmaConnection conn;
   private CompletionChannel completions;
   private LoopIo.FdWatch events;
@@ -70,7 +69,8 @@ public final class ConnectionEngine implements CompletionSink {
     this.inFlight = new InFlight(options, this.metrics);
     this.submitter = new Submitter(inFlight, counters, this.metrics, this::takesOperations,
         closedErrorByKind);
-    this.postWaiting = submitter::postWaiting;
+    this.completionPath = new ConnectionCompletions(description, inFlight, reasons,
+        submitter::postWaiting, this::takesOperations, this::onQueuePairError);
     this.timers = new ConnectionTimers(context, guard,
         new Watchdog(context, guard, options.getCompletionTimeoutMs(), counters, inFlight,
             this::onStall),
@@ -104,13 +104,14 @@ public final class ConnectionEngine implements CompletionSink {
   public Future<Void> start(LibrpmaConnection connection) {
     this.conn = connection;
     submitter.attach(connection);
+    completionPath.attach(connection);
     timers.connectDeadline(options.getConnectTimeoutMs(), () -> {
       if (state == State.CONNECTING) {
         shutdown(reasons.notEstablished(options.getConnectTimeoutMs()));
       }
     });
     try {
-      completions = new CompletionChannel(context, connection, options, io, guard, this,
+      completions = new CompletionChannel(context, connection, options, io, guard, completionPath,
           counters, e -> shutdown(reasons.completionQueueFailed(e)));
       completions.start()
           .compose(v -> {
@@ -163,33 +164,9 @@ public final class ConnectionEngine implements CompletionSink {
 
   // ---------------------------------------------------------------- completions
 
-  @Override
-  public void onCompletion(long wrId, int status, int vendorError, int byteLength,
-      boolean hasImm, int imm, int qpNum) {
-    int slot = inFlight.slotOf(wrId);
-    if (slot < 0) {
-      LOG.warn(description + ": completion for no pending operation, wr_id " + wrId);
-      return;
-    }
-    byte kind = inFlight.kind(slot);
-    if (status == 0) {
-      inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
-          null, postWaiting);
-    } else {
-      Throwable error = reasons.completionError(kind, status, conn.statusText(status),
-          vendorError, takesOperations());
-      if (takesOperations()) {
-        onQueuePairError(kind, status, error);
-      }
-      inFlight.finish(slot, null, error, postWaiting);
-    }
-  }
-
   /** A receive of its queue pair failed on a shared receive queue: as an error completion. */
   public void onSharedReceiveError(int status, Throwable error) {
-    if (takesOperations()) {
-      onQueuePairError(OpKind.RECV, status, error);
-    }
+    completionPath.onSharedReceiveError(status, error);
   }
 
   private boolean takesOperations() {
