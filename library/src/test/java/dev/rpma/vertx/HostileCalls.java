@@ -57,17 +57,21 @@ final class HostileCalls {
     }
   }
 
+  /** A close of something, named: "a closed connection", "the 2nd region", ... */
+  record Close(String what, Supplier<Future<Void>> call) {
+  }
+
   /** When {@code future} completes, closes something picked now (on the Future's context). */
   private void closeInCallback(String what, Future<?> future) {
-    Supplier<Future<Void>> close = pickClose();
+    Close close = pickClose();
     if (close == null) {
       return;
     }
-    String named = "a close inside the callback of " + what;
+    String named = "a close of " + close.what() + " inside the callback of " + what;
     world.note("  then " + named);
     future.onComplete(ar -> {
       try {
-        world.ledger.track(named, close.get());
+        world.ledger.track(named, close.call().get());
       } catch (RuntimeException e) {
         world.ledger.thrown(named, e);
       }
@@ -75,32 +79,23 @@ final class HostileCalls {
   }
 
   /** The close of something picked at random (open or closed); null if there is nothing. */
-  Supplier<Future<Void>> pickClose() {
-    switch (world.values.below(6)) {
-      case 0 -> {
-        RpmaConnection c = world.any(world.connections);
-        return c == null ? null : c::close;
-      }
-      case 1 -> {
-        MemoryRegion r = world.anyRegion();
-        return r == null ? null : r::close;
-      }
-      case 2 -> {
-        HostileWorld.Server s = world.any(world.servers);
-        return s == null ? null : s.server()::close;
-      }
-      case 3 -> {
-        RpmaSharedReceiveQueue q = world.any(world.queues);
-        return q == null ? null : q::close;
-      }
-      case 4 -> {
-        RpmaMessageChannel ch = world.any(world.channels);
-        return ch == null ? null : ch::close;
-      }
-      default -> {
-        RpmaPeer p = world.any(world.peers);
-        return p == null ? null : p::close;
-      }
+  Close pickClose() {
+    return switch (world.values.below(6)) {
+      case 0 -> close("connection", world.connections, c -> c::close);
+      case 1 -> close("region", world.regions, r -> r.region()::close);
+      case 2 -> close("server", world.servers, s -> s.server()::close);
+      case 3 -> close("shared queue", world.queues, q -> q::close);
+      case 4 -> close("channel", world.channels, ch -> ch::close);
+      default -> close("peer", world.peers, p -> p::close);
+    };
+  }
+
+  private <T> Close close(String kind, List<T> from,
+      java.util.function.Function<T, Supplier<Future<Void>>> close) {
+    if (from.isEmpty()) {
+      return null;
     }
+    int i = world.values.below(from.size());
+    return new Close(kind + " #" + i, close.apply(from.get(i)));
   }
 }

@@ -62,7 +62,7 @@ final class HostileLedger {
     }
   }
 
-  private static String stackTop(Throwable e) {
+  static String stackTop(Throwable e) {
     StringBuilder s = new StringBuilder();
     StackTraceElement[] stack = e.getStackTrace();
     for (int i = 0; i < Math.min(6, stack.length); i++) {

@@ -284,12 +284,11 @@ final class HostileSteps {
   }
 
   private void close() {
-    var close = calls.pickClose();
+    HostileCalls.Close close = calls.pickClose();
     if (close != null) {
-      Caller caller = calls.caller();
-      calls.call("close", caller, close);
+      calls.call("close " + close.what(), calls.caller(), close.call());
       if (values.chance(30)) {
-        calls.call("close again", calls.caller(), close);
+        calls.call("close " + close.what() + " again", calls.caller(), close.call());
       }
     }
   }
