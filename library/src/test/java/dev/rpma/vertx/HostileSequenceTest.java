@@ -41,6 +41,7 @@ class HostileSequenceTest {
 
   static final String TRIES_VARIABLE = "RPMA_HOSTILE_TRIES";
   static final String SEED_VARIABLE = "RPMA_HOSTILE_SEED";
+  static final String STEPS_VARIABLE = "RPMA_HOSTILE_STEPS";
   /** The device suite's short run: a few dozen sequences, under two minutes on the guest. */
   static final int SHORT_TRIES = 24;
   static final int MAX_STEPS = 16;
@@ -72,7 +73,7 @@ class HostileSequenceTest {
         long sequenceSeed = seed + k;
         // the last line before a crash names the sequence to replay
         System.out.printf("HostileSequenceTest: sequence %d, seed %d%n", k, sequenceSeed);
-        HostileWorld world = run(vertx, ip, callers, sequenceSeed, MAX_STEPS);
+        HostileWorld world = run(vertx, ip, callers, sequenceSeed, stepLimit());
         List<String> broken = new ArrayList<>(world.ledger.violations());
         for (Throwable e : unhandled) {
           broken.add("an exception reached Vert.x unhandled: " + e + HostileLedger.stackTop(e));
@@ -93,14 +94,14 @@ class HostileSequenceTest {
   }
 
   /** One sequence: the set-up, its steps, everything closed, the Futures given time to end. */
-  private static HostileWorld run(Vertx vertx, String ip, HostileCallers callers, long seed,
+  static HostileWorld run(Vertx vertx, String ip, HostileCallers callers, long seed,
       int maxSteps) throws InterruptedException {
     Random random = new Random(seed);
     HostileValues values = new HostileValues(random, ip);
     HostileWorld world = new HostileWorld(vertx, ip, new HostileLedger(), callers, values);
     world.setUp();
     HostileSteps steps = new HostileSteps(world);
-    int count = maxSteps == 0 ? 0 : 1 + random.nextInt(maxSteps);
+    int count = maxSteps == 0 ? 0 : Math.min(1 + random.nextInt(MAX_STEPS), maxSteps);
     for (int i = 0; i < count; i++) {
       steps.step();
     }
@@ -180,6 +181,12 @@ class HostileSequenceTest {
   private static long seed() {
     String given = System.getenv(SEED_VARIABLE);
     return given == null || given.isBlank() ? new Random().nextLong() : Long.parseLong(given.trim());
+  }
+
+  /** RPMA_HOSTILE_STEPS=N: each sequence cut after its first N steps (to shrink one by hand). */
+  private static int stepLimit() {
+    String given = System.getenv(STEPS_VARIABLE);
+    return given == null || given.isBlank() ? MAX_STEPS : Integer.parseInt(given.trim());
   }
 
   private static int tries() {

@@ -84,6 +84,12 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
   private static long newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
     long srq = Native.srqNew(peer.handle(), o.getRqSize(), o.getRcqSize());
     if (!NativeError.isError(srq)) {
+      if (peer.isClosed()) {
+        // the closing peer will not close a queue it does not know: delete it here, before the
+        // peer's own delete (which waits for this worker's lock), as a region is
+        Errors.check("rpma_srq_delete", Native.srqDelete(srq));
+        throw new IllegalStateException("the peer is closed");
+      }
       return srq;
     }
     RpmaException e = Errors.rpma("rpma_srq_new", srq);
@@ -96,8 +102,11 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
       ContextInternal caller, long handle, SharedReceiveQueueOptions opts) {
     SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, handle, opts);
     if (!peer.queues().add(q)) {
-      return q.close().transform(ar -> ctx.failedFuture(new IllegalStateException(
-          "the peer is closed")));
+      // the peer closed after the check in newQueue: its engine never took the queue, so the
+      // queue's close would not delete it (its receive CQ's fd would stay open): delete it here
+      return peer.blocking(ctx, () -> Errors.check("rpma_srq_delete", Native.srqDelete(handle)))
+          .transform(ar -> q.close()).transform(ar -> ctx.failedFuture(
+              new IllegalStateException("the peer is closed")));
     }
     ctx.closeFuture().add(q);
     return q.engine.start(new JniSharedQueue(handle, opts.getDrainBatch()))
