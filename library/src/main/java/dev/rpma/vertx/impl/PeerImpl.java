@@ -143,11 +143,6 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
   }
 
-  /** Whether {@link #close()} was called: what it makes from now on it must delete itself. */
-  boolean isClosed() {
-    return closed;
-  }
-
   /** The ownership node of its servers and connections: add to it, remove when closed alone. */
   CloseFuture owned() {
     return owned;

@@ -76,20 +76,25 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
       return caller.failedFuture(new IllegalArgumentException("options must not be null"));
     }
     SharedReceiveQueueOptions opts = new SharedReceiveQueueOptions(options);
+    // The peer's close waits for a queue being made (librpma makes it on a worker): else the
+    // peer could be deleted before the queue is, or under rpma_srq_new (EBUSY, a leaked queue)
+    PromiseInternal<Void> settled = ctx.promise();
+    Closeable making = completion -> settled.future().onComplete(ar -> completion.succeed());
+    if (!peer.queues().add(making)) {
+      return caller.failedFuture(new IllegalStateException("the peer is closed"));
+    }
     Future<RpmaSharedReceiveQueue> made = peer.blocking(ctx, () -> newQueue(peer, opts))
-        .compose(h -> start(peer, ctx, caller, h, opts));
+        .compose(h -> start(peer, ctx, caller, h, opts))
+        .onComplete(ar -> {
+          peer.queues().remove(making);
+          settled.complete();
+        });
     return LoopContexts.onCaller(caller, ctx, made);
   }
 
   private static long newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
     long srq = Native.srqNew(peer.handle(), o.getRqSize(), o.getRcqSize());
     if (!NativeError.isError(srq)) {
-      if (peer.isClosed()) {
-        // the closing peer will not close a queue it does not know: delete it here, before the
-        // peer's own delete (which waits for this worker's lock), as a region is
-        Errors.check("rpma_srq_delete", Native.srqDelete(srq));
-        throw new IllegalStateException("the peer is closed");
-      }
       return srq;
     }
     RpmaException e = Errors.rpma("rpma_srq_new", srq);
@@ -102,7 +107,7 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
       ContextInternal caller, long handle, SharedReceiveQueueOptions opts) {
     SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, handle, opts);
     if (!peer.queues().add(q)) {
-      // the peer closed after the check in newQueue: its engine never took the queue, so the
+      // the peer is closing (it waits for this): the engine never took the queue, so the
       // queue's close would not delete it (its receive CQ's fd would stay open): delete it here
       return peer.blocking(ctx, () -> Errors.check("rpma_srq_delete", Native.srqDelete(handle)))
           .transform(ar -> q.close()).transform(ar -> ctx.failedFuture(
