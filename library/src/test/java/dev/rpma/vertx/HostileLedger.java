@@ -97,6 +97,17 @@ final class HostileLedger {
     return futures.size();
   }
 
+  /** "N Futures: S succeeded, F failed", for the run's log. */
+  String summary() {
+    int succeeded = 0;
+    int failed = 0;
+    for (Tracked t : futures) {
+      succeeded += t.future.succeeded() ? 1 : 0;
+      failed += t.future.failed() ? 1 : 0;
+    }
+    return futures.size() + " Futures: " + succeeded + " succeeded, " + failed + " failed";
+  }
+
   List<String> violations() {
     return new ArrayList<>(violations);
   }

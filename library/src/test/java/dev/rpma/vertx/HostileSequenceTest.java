@@ -76,6 +76,8 @@ class HostileSequenceTest {
         // the last line before a crash names the sequence to replay
         System.out.printf("HostileSequenceTest: sequence %d, seed %d%n", k, sequenceSeed);
         HostileWorld world = run(vertx, ip, callers, sequenceSeed, stepLimit());
+        System.out.printf("HostileSequenceTest: sequence %d: %d calls, %s%n", k,
+            world.log.size(), world.ledger.summary());
         List<String> broken = new ArrayList<>(world.ledger.violations());
         for (Throwable e : unhandled) {
           broken.add("an exception reached Vert.x unhandled: " + e + HostileLedger.stackTop(e));
