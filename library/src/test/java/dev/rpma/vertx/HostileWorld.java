@@ -50,8 +50,15 @@ final class HostileWorld {
     this.values = values;
   }
 
+  /** RPMA_HOSTILE_TRACE=1: every call printed as it is made (a crash leaves no report). */
+  static final boolean TRACE = "1".equals(System.getenv("RPMA_HOSTILE_TRACE"));
+
   void note(String step) {
     log.add(step);
+    if (TRACE) {
+      System.out.println("  " + step);
+      System.out.flush();
+    }
   }
 
   /** The starting point, made with ordinary arguments: it must work. */

@@ -43,6 +43,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final long handle;
   private final DeviceLimits device;
   private final Object setupLock = new Object();
+  /** librpma's peer is deleted (under setupLock): its handle must not reach librpma again. */
+  private boolean deleted;
   /**
    * What this peer made, closed before the peer: its servers and connections first (so an
    * operation racing the close fails because its connection closed), then its regions.
@@ -127,6 +129,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   public <T> Future<T> blocking(ContextInternal context, Callable<T> call) {
     return context.executeBlocking(() -> {
       synchronized (setupLock) {
+        // a call checked the peer open, then waited here while the peer's close deleted it:
+        // refused, not run on a freed peer (a use after free in librpma)
+        if (deleted) {
+          throw closedError();
+        }
         return call.call();
       }
     }, false);
@@ -196,7 +203,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       MemoryRegionImpl region = new MemoryRegionImpl(this, ctx, mr, view, usages, descriptor);
       if (!regions.add(region)) {
-        region.close(); // the peer closed meanwhile
+        // the peer closed meanwhile: deregistered here, under the lock, before the peer's
+        // delete (an asynchronous close could come after it: EBUSY, the region leaked)
+        Native.mrDereg(mr);
         throw closedError();
       }
       return region;
@@ -323,8 +332,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       closing = owned.close().transform(ar -> queues.close())
           .transform(ar -> regions.close()).transform(ar ->
-          blocking(() -> Errors.check("rpma_peer_delete",
-              Native.peerDelete(handle)))).mapEmpty();
+          blocking(() -> {
+            Errors.check("rpma_peer_delete", Native.peerDelete(handle));
+            deleted = true;
+            return null;
+          })).mapEmpty();
     }
     return closing;
   }
