@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Promise;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -52,25 +48,7 @@ class PeerConfigTest {
   @Test
   void aConnectionClosedWhileItsPeerConfigHopsToTheLoopRaisesNothingThere() throws Exception {
     io.vertx.core.Vertx vertx = RdmaTestSupport.nativeVertx();
-    List<String> raised = new CopyOnWriteArrayList<>();
-    Handler logged = new Handler() {
-      @Override
-      public void publish(LogRecord r) {
-        if (r.getThrown() != null) {
-          raised.add(r.getLoggerName() + ": " + r.getMessage() + ": " + r.getThrown());
-        }
-      }
-
-      @Override
-      public void flush() {
-      }
-
-      @Override
-      public void close() {
-      }
-    };
-    Logger root = Logger.getLogger("");
-    root.addHandler(logged);
+    HostileLogWatch logged = HostileLogWatch.start();
     try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
       CountDownLatch called = new CountDownLatch(1);
       Promise<Void> closedOnLoop = Promise.promise();
@@ -89,9 +67,9 @@ class PeerConfigTest {
       await(closedOnLoop.future());
       RdmaTestSupport.settle(pair.client); // queued behind the hop: the hop has run
 
-      assertEquals(List.of(), raised);
+      assertEquals(List.of(), logged.drain());
     } finally {
-      root.removeHandler(logged);
+      logged.close();
       await(vertx.close());
     }
   }
