@@ -103,7 +103,16 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     return vertx;
   }
 
+  /**
+   * librpma's peer, for a call that makes something on it; under the set-up lock (inside
+   * {@link #blocking}). A call checked the peer open, then may have waited for the lock while
+   * the peer's close deleted it: refused then, not run on a freed peer (a use after free in
+   * librpma). Deleting what was made (an endpoint, say) needs no peer and is not refused.
+   */
   public long handle() {
+    if (deleted) {
+      throw closedError();
+    }
     return handle;
   }
 
@@ -129,11 +138,6 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   public <T> Future<T> blocking(ContextInternal context, Callable<T> call) {
     return context.executeBlocking(() -> {
       synchronized (setupLock) {
-        // a call checked the peer open, then waited here while the peer's close deleted it:
-        // refused, not run on a freed peer (a use after free in librpma)
-        if (deleted) {
-          throw closedError();
-        }
         return call.call();
       }
     }, false);
@@ -192,7 +196,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ByteBuffer view = buffer.slice();
     int flags = NativeConstants.usageFlags(usages);
     return blocking(ctx, () -> {
-      long mr = Native.mrReg(handle, view, 0, view.capacity(), flags);
+      long mr = Native.mrReg(handle(), view, 0, view.capacity(), flags);
       if (NativeError.isError(mr)) {
         throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
       }
@@ -266,7 +270,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> Endpoints.requestConnection(handle, device, address, port, opts, pdata,
+        () -> Endpoints.requestConnection(handle(), device, address, port, opts, pdata,
             srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
@@ -308,7 +312,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
     }
-    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle, address, port))
+    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
         .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
@@ -320,7 +324,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    */
   public long requestConnection(String address, int port, ConnectionOptions options,
       byte[] privateData) {
-    return Endpoints.requestConnection(handle, device, address, port, options, privateData, 0);
+    return Endpoints.requestConnection(handle(), device, address, port, options, privateData, 0);
   }
 
   @Override
