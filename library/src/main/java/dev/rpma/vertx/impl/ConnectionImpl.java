@@ -264,7 +264,13 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     if (context.inThread()) {
       engine.applyRemotePeerConfig(descriptor);
     } else {
-      context.execute(() -> engine.applyRemotePeerConfig(descriptor));
+      context.execute(() -> {
+        // closed during the hop: nothing left to configure, and a throw here would reach
+        // only Netty's task runner's log
+        if (engine.isOpen()) {
+          engine.applyRemotePeerConfig(descriptor);
+        }
+      });
     }
   }
 

@@ -43,6 +43,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final long handle;
   private final DeviceLimits device;
   private final Object setupLock = new Object();
+  /** librpma's peer is deleted (under setupLock): its handle must not reach librpma again. */
+  private boolean deleted;
   /**
    * What this peer made, closed before the peer: its servers and connections first (so an
    * operation racing the close fails because its connection closed), then its regions.
@@ -103,7 +105,16 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     return vertx;
   }
 
+  /**
+   * librpma's peer, for a call that makes something on it; under the set-up lock (inside
+   * {@link #blocking}). A call checked the peer open, then may have waited for the lock while
+   * the peer's close deleted it: refused then, not run on a freed peer (a use after free in
+   * librpma). Deleting what was made (an endpoint, say) needs no peer and is not refused.
+   */
   public long handle() {
+    if (deleted) {
+      throw closedError();
+    }
     return handle;
   }
 
@@ -187,7 +198,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ByteBuffer view = buffer.slice();
     int flags = NativeConstants.usageFlags(usages);
     return blocking(ctx, () -> {
-      long mr = Native.mrReg(handle, view, 0, view.capacity(), flags);
+      long mr = Native.mrReg(handle(), view, 0, view.capacity(), flags);
       if (NativeError.isError(mr)) {
         throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
       }
@@ -198,7 +209,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       MemoryRegionImpl region = new MemoryRegionImpl(this, ctx, mr, view, usages, descriptor);
       if (!regions.add(region)) {
-        region.close(); // the peer closed meanwhile
+        // the peer closed meanwhile: deregistered here, under the lock, before the peer's
+        // delete (an asynchronous close could come after it: EBUSY, the region leaked)
+        Native.mrDereg(mr);
         throw closedError();
       }
       return region;
@@ -259,7 +272,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> Endpoints.requestConnection(handle, device, address, port, opts, pdata,
+        () -> Endpoints.requestConnection(handle(), device, address, port, opts, pdata,
             srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
@@ -301,7 +314,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
     }
-    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle, address, port))
+    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
         .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
@@ -313,7 +326,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    */
   public long requestConnection(String address, int port, ConnectionOptions options,
       byte[] privateData) {
-    return Endpoints.requestConnection(handle, device, address, port, options, privateData, 0);
+    return Endpoints.requestConnection(handle(), device, address, port, options, privateData, 0);
   }
 
   @Override
@@ -325,8 +338,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       closing = owned.close().transform(ar -> queues.close())
           .transform(ar -> regions.close()).transform(ar ->
-          blocking(() -> Errors.check("rpma_peer_delete",
-              Native.peerDelete(handle)))).mapEmpty();
+          blocking(() -> {
+            Errors.check("rpma_peer_delete", Native.peerDelete(handle));
+            deleted = true;
+            return null;
+          })).mapEmpty();
     }
     return closing;
   }

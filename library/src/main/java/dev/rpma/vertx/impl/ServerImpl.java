@@ -86,11 +86,13 @@ final class ServerImpl implements RpmaServer, Closeable {
     }
     EventPathGuard guard = new EventPathGuard("listener on port " + port, server::failed);
     server.watcher = LoopContexts.loopIo(context).watch(fd, guard.wrap(server::onRequests));
-    // owned by its peer and by the context that listened (a verticle's undeploy closes it)
-    peer.owned().add(server);
+    // owned by its peer and by the context that listened (a verticle's undeploy closes it);
+    // a peer that closed while the endpoint was made does not know it: it closes itself (else
+    // it would listen on, its endpoint's fd open, after its peer is gone)
     context.closeFuture().add(server);
     return server.watcher.start()
-        .<RpmaServer>map(server)
+        .compose(v -> peer.owned().add(server) ? context.<RpmaServer>succeededFuture(server)
+            : context.<RpmaServer>failedFuture(new IllegalStateException("the peer is closed")))
         .recover(e -> server.close().transform(ar -> context.failedFuture(e)));
   }
 

@@ -78,8 +78,19 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
       return caller.failedFuture(new IllegalArgumentException("options must not be null"));
     }
     SharedReceiveQueueOptions opts = new SharedReceiveQueueOptions(options);
+    // The peer's close waits for a queue being made (librpma makes it on a worker): else the
+    // peer could be deleted before the queue is, or under rpma_srq_new (EBUSY, a leaked queue)
+    PromiseInternal<Void> settled = ctx.promise();
+    Closeable making = completion -> settled.future().onComplete(ar -> completion.succeed());
+    if (!peer.queues().add(making)) {
+      return caller.failedFuture(new IllegalStateException("the peer is closed"));
+    }
     Future<RpmaSharedReceiveQueue> made = peer.blocking(ctx, () -> newQueue(peer, opts))
-        .compose(h -> start(peer, ctx, caller, h, opts));
+        .compose(h -> start(peer, ctx, caller, h, opts))
+        .onComplete(ar -> {
+          peer.queues().remove(making);
+          settled.complete();
+        });
     return LoopContexts.onCaller(caller, ctx, made);
   }
 
@@ -98,8 +109,11 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
       ContextInternal caller, long handle, SharedReceiveQueueOptions opts) {
     SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, handle, opts);
     if (!peer.queues().add(q)) {
-      return q.close().transform(ar -> ctx.failedFuture(new IllegalStateException(
-          "the peer is closed")));
+      // the peer is closing (it waits for this): the engine never took the queue, so the
+      // queue's close would not delete it (its receive CQ's fd would stay open): delete it here
+      return peer.blocking(ctx, () -> Errors.check("rpma_srq_delete", Native.srqDelete(handle)))
+          .transform(ar -> q.close()).transform(ar -> ctx.failedFuture(
+              new IllegalStateException("the peer is closed")));
     }
     ctx.closeFuture().add(q);
     return q.engine.start(new JniSharedQueue(handle, opts.getDrainBatch()))
