@@ -24,7 +24,6 @@ import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import java.nio.ByteBuffer;
-import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -178,60 +177,16 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<MemoryRegion> register(ByteBuffer buffer, Set<MemoryUsage> usages) {
     ContextInternal ctx = vertx.getOrCreateContext();
-    if (buffer == null || !buffer.isDirect()) {
-      return ctx.failedFuture(new IllegalArgumentException(
-          "only a direct ByteBuffer (allocateDirect, or a MappedByteBuffer) can be registered"));
-    }
-    if (usages == null || usages.isEmpty()) {
-      return ctx.failedFuture(new IllegalArgumentException("give at least one MemoryUsage"));
-    }
-    String readOnly = readOnlyDestinations(buffer, usages);
-    if (readOnly != null) {
-      return ctx.failedFuture(new IllegalArgumentException(readOnly));
-    }
-    if (!buffer.hasRemaining()) {
-      return ctx.failedFuture(new IllegalArgumentException("the buffer has no bytes to register"));
+    String invalid = RegionRegistration.check(buffer, usages);
+    if (invalid != null) {
+      return ctx.failedFuture(new IllegalArgumentException(invalid));
     }
     if (closed) {
       return ctx.failedFuture(closedError());
     }
     ByteBuffer view = buffer.slice();
     int flags = NativeConstants.usageFlags(usages);
-    return blocking(ctx, () -> {
-      long mr = Native.mrReg(handle(), view, 0, view.capacity(), flags);
-      if (NativeError.isError(mr)) {
-        throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
-      }
-      byte[] descriptor = Native.mrDescriptor(mr);
-      if (descriptor == null) {
-        Native.mrDereg(mr);
-        throw new IllegalStateException("rpma_mr_get_descriptor failed");
-      }
-      MemoryRegionImpl region = new MemoryRegionImpl(this, ctx, mr, view, usages, descriptor);
-      if (!regions.add(region)) {
-        // the peer closed meanwhile: deregistered here, under the lock, before the peer's
-        // delete (an asynchronous close could come after it: EBUSY, the region leaked)
-        Native.mrDereg(mr);
-        throw closedError();
-      }
-      return region;
-    });
-  }
-
-  /**
-   * The device writes into a region used as a destination (by the peer's writes, our reads, our
-   * receives): a buffer handed over as read-only must not become one.
-   */
-  private static String readOnlyDestinations(ByteBuffer buffer, Set<MemoryUsage> usages) {
-    if (!buffer.isReadOnly()) {
-      return null;
-    }
-    Set<MemoryUsage> writes = EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.READ_DST,
-        MemoryUsage.RECV);
-    writes.retainAll(usages);
-    return writes.isEmpty() ? null : "a read-only buffer cannot be registered for " + writes
-        + ": the device would write into it; register a writable buffer, or only source usages"
-        + " (READ_SRC, WRITE_SRC, SEND, FLUSH_*)";
+    return blocking(ctx, () -> RegionRegistration.register(this, ctx, view, usages, flags));
   }
 
   @Override

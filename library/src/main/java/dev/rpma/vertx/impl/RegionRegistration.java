@@ -1,0 +1,76 @@
+package dev.rpma.vertx.impl;
+
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
+import io.vertx.core.internal.ContextInternal;
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Registering a buffer with a peer: what makes a buffer registrable (checked on the caller's
+ * thread), and the registration itself (on the peer's set-up worker).
+ */
+final class RegionRegistration {
+
+  private RegionRegistration() {
+  }
+
+  /** Why the buffer cannot be registered for these usages, or null. */
+  static String check(ByteBuffer buffer, Set<MemoryUsage> usages) {
+    if (buffer == null || !buffer.isDirect()) {
+      return "only a direct ByteBuffer (allocateDirect, or a MappedByteBuffer) can be registered";
+    }
+    if (usages == null || usages.isEmpty()) {
+      return "give at least one MemoryUsage";
+    }
+    String readOnly = readOnlyDestinations(buffer, usages);
+    if (readOnly != null) {
+      return readOnly;
+    }
+    return buffer.hasRemaining() ? null : "the buffer has no bytes to register";
+  }
+
+  /**
+   * rpma_mr_reg of the whole view, its descriptor, and the region owned by the peer. Blocks: on
+   * the peer's set-up worker, under its lock (so the peer is not deleted meanwhile).
+   */
+  static MemoryRegionImpl register(PeerImpl peer, ContextInternal ctx, ByteBuffer view,
+      Set<MemoryUsage> usages, int flags) {
+    long mr = Native.mrReg(peer.handle(), view, 0, view.capacity(), flags);
+    if (NativeError.isError(mr)) {
+      throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
+    }
+    byte[] descriptor = Native.mrDescriptor(mr);
+    if (descriptor == null) {
+      Native.mrDereg(mr);
+      throw new IllegalStateException("rpma_mr_get_descriptor failed");
+    }
+    MemoryRegionImpl region = new MemoryRegionImpl(peer, ctx, mr, view, usages, descriptor);
+    if (!peer.regions().add(region)) {
+      // the peer closed meanwhile: deregistered here, under the lock, before the peer's
+      // delete (an asynchronous close could come after it: EBUSY, the region leaked)
+      Native.mrDereg(mr);
+      throw new IllegalStateException("the peer is closed");
+    }
+    return region;
+  }
+
+  /**
+   * The device writes into a region used as a destination (by the peer's writes, our reads, our
+   * receives): a buffer handed over as read-only must not become one.
+   */
+  private static String readOnlyDestinations(ByteBuffer buffer, Set<MemoryUsage> usages) {
+    if (!buffer.isReadOnly()) {
+      return null;
+    }
+    Set<MemoryUsage> writes = EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.READ_DST,
+        MemoryUsage.RECV);
+    writes.retainAll(usages);
+    return writes.isEmpty() ? null : "a read-only buffer cannot be registered for " + writes
+        + ": the device would write into it; register a writable buffer, or only source usages"
+        + " (READ_SRC, WRITE_SRC, SEND, FLUSH_*)";
+  }
+}
