@@ -110,16 +110,27 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   }
 
   private Future<RpmaConnection> begin(long conn) {
-    if (queue != null) {
-      RuntimeException refused = queue.attach(this, engine, conn);
-      if (refused != null) { // never started: deleted here, then the queue's hold let go
-        return peer.blocking(context, () -> Native.connDelete(conn)).transform(ar -> {
-          queue.release();
-          return LoopContexts.onCaller(userContext, context, context.failedFuture(refused));
-        });
+    // a peer that closed while the queue pair was made does not own it (its close waits for
+    // this, see BeingMade): deleted here, before the peer is
+    RuntimeException refused = peer.owned().add(this) ? null
+        : new IllegalStateException("the peer is closed");
+    if (refused == null && queue != null) {
+      refused = queue.attach(this, engine, conn);
+      if (refused != null) {
+        peer.owned().remove(this);
       }
     }
-    peer.owned().add(this);
+    if (refused != null) { // never started: deleted here, then the queue's hold let go
+      RuntimeException why = refused;
+      engine.abandon(new RpmaConnectionClosedException(engine.description() + ": never started: "
+          + why.getMessage())); // receives posted on an accepted request fail
+      return peer.blocking(context, () -> Native.connDelete(conn)).transform(ar -> {
+        if (queue != null) {
+          queue.release();
+        }
+        return LoopContexts.onCaller(userContext, context, context.failedFuture(why));
+      });
+    }
     context.closeFuture().add(this);
     engine.whenClosed().onComplete(ar -> {
       peer.owned().remove(this);

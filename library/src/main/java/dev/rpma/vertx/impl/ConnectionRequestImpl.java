@@ -13,6 +13,7 @@ import dev.rpma.vertx.RpmaConnectionRequest;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
   private final byte[] privateData;
   private final AtomicBoolean answered = new AtomicBoolean();
   private final List<QueuedOp> receives = new ArrayList<>();
+  /** Answered, and what the answer made owned or deleted (its request's queue pair gone). */
+  private final Promise<Void> settled = Promise.promise();
 
   ConnectionRequestImpl(ServerImpl server, long req, byte[] privateData) {
     this.server = server;
@@ -87,12 +90,17 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
       return server.userContext().failedFuture(
           new IllegalStateException("this request was already answered"));
     }
-    server.answered(this);
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     List<QueuedOp> posted = takeReceives();
+    // it stays among its server's children until the accept settled: the server's close (and
+    // its peer's) waits for the connection being made, which nobody owns yet
     Future<RpmaConnection> accepted = server.context().succeededFuture()
-        .compose(v -> server.accept(req, pdata, posted));
+        .compose(v -> server.accept(req, pdata, posted))
+        .onComplete(ar -> {
+          server.answered(this);
+          settled.tryComplete();
+        });
     return LoopContexts.onCaller(server.userContext(), server.context(), accepted);
   }
 
@@ -103,8 +111,12 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
       fail(takeReceives(), "the request was rejected");
       if (server.context().inThread()) {
         Native.connReqDelete(req);
+        settled.tryComplete();
       } else {
-        server.context().runOnContext(v -> Native.connReqDelete(req));
+        server.context().runOnContext(v -> {
+          Native.connReqDelete(req);
+          settled.tryComplete();
+        });
       }
     }
   }
@@ -115,10 +127,13 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest, Closeable {
     return taken;
   }
 
-  /** Its server is closing: a request nobody answered is rejected. */
+  /**
+   * Its server is closing: a request nobody answered is rejected; an accepted one is waited for
+   * (its connection owned by its peer, or deleted).
+   */
   @Override
   public void close(Completable<Void> completion) {
     reject();
-    completion.succeed();
+    settled.future().onComplete(ar -> completion.succeed());
   }
 }

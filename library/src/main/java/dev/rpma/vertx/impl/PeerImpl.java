@@ -224,6 +224,14 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
     }
+    // the peer's close waits for the queue pair being made, which it does not own yet
+    BeingMade making = BeingMade.on(owned);
+    if (making == null) {
+      if (srq != null) {
+        srq.release();
+      }
+      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(closedError()));
+    }
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     Future<RpmaConnection> connected = blocking(ctx,
@@ -233,7 +241,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
             "connection to " + address + ":" + port, srq,
             VertxOperationMetrics.of(ctx, address, port, "client", opts)));
-    return LoopContexts.onCaller(caller, ctx, connected);
+    return LoopContexts.onCaller(caller, ctx, making.until(connected));
   }
 
   @Override

@@ -80,17 +80,13 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     SharedReceiveQueueOptions opts = new SharedReceiveQueueOptions(options);
     // The peer's close waits for a queue being made (librpma makes it on a worker): else the
     // peer could be deleted before the queue is, or under rpma_srq_new (EBUSY, a leaked queue)
-    PromiseInternal<Void> settled = ctx.promise();
-    Closeable making = completion -> settled.future().onComplete(ar -> completion.succeed());
-    if (!peer.queues().add(making)) {
+    BeingMade making = BeingMade.on(peer.queues());
+    if (making == null) {
       return caller.failedFuture(new IllegalStateException("the peer is closed"));
     }
-    Future<RpmaSharedReceiveQueue> made = peer.blocking(ctx, () -> newQueue(peer, opts))
-        .compose(h -> start(peer, ctx, caller, h, opts))
-        .onComplete(ar -> {
-          peer.queues().remove(making);
-          settled.complete();
-        });
+    Future<RpmaSharedReceiveQueue> made = making.until(
+        peer.blocking(ctx, () -> newQueue(peer, opts)).compose(h -> start(peer, ctx, caller, h,
+            opts)));
     return LoopContexts.onCaller(caller, ctx, made);
   }
 
