@@ -41,8 +41,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String deviceName;
   private final long handle;
   private final DeviceLimits device;
-  private final Object setupLock = new Object();
-  /** librpma's peer is deleted (under setupLock): its handle must not reach librpma again. */
+  private final SetupQueue setupCalls = new SetupQueue();
+  /** librpma's peer is deleted (a set-up call): its handle must not reach librpma again. */
   private boolean deleted;
   /**
    * What this peer made, closed before the peer: its servers and connections first (so an
@@ -105,10 +105,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   }
 
   /**
-   * librpma's peer, for a call that makes something on it; under the set-up lock (inside
-   * {@link #blocking}). A call checked the peer open, then may have waited for the lock while
-   * the peer's close deleted it: refused then, not run on a freed peer (a use after free in
-   * librpma). Deleting what was made (an endpoint, say) needs no peer and is not refused.
+   * librpma's peer, for a call that makes something on it, inside {@link #blocking}. A call
+   * checked the peer open, then may have waited for its turn while the peer's close deleted
+   * it: refused then, not run on a freed peer (a use after free in librpma). Deleting what was made (an endpoint, say) needs no peer and is not refused.
    */
   public long handle() {
     if (deleted) {
@@ -137,11 +136,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
 
   /** Same, with the result delivered on the given context. */
   public <T> Future<T> blocking(ContextInternal context, Callable<T> call) {
-    return context.executeBlocking(() -> {
-      synchronized (setupLock) {
-        return call.call();
-      }
-    }, false);
+    return setupCalls.submit(context, call);
   }
 
   /**
