@@ -6,7 +6,8 @@
 #      then three host cases: scripts/shade-check.sh (a relocated copy of the library loads its
 #      natives), scripts/consumer-check.sh (a project depending on the installed library as the
 #      README says compiles and loads the natives), scripts/repro-check.sh (the library's jars
-#      are byte-identical when built from two paths);
+#      are byte-identical when built from two paths), scripts/commit-subjects-check.sh (commit
+#      subjects of at most 72 characters);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
@@ -116,6 +117,9 @@ main() {
     # a separate project depending on the installed library, as the README says, runs
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
       scripts/consumer-check.sh || true
+    # every commit subject since the rule was adopted fits in 72 characters
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case commit-subjects-fit-72-characters \
+      scripts/commit-subjects-check.sh || true
     # two builds of the library from different paths give byte-identical jars
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case reproducible-library-jars \
       scripts/repro-check.sh || true
