@@ -559,7 +559,7 @@ def stability_md(st):
     return "\n".join(lines)
 
 
-def markdown(data, aggs, perftest):
+def markdown(data, aggs, perftest, notes=True):
     host, guest, env = data["host"], data["guest"], data["env"]
     primary = aggs.get(PRIMARY, {})
     quick = guest.get("quick") == "1"
@@ -759,9 +759,9 @@ def markdown(data, aggs, perftest):
         "- No busy polling but in the hybrid variant and its C busy-poll reference (one-sided operations only: their responder is kernel code, which a spinning client does not starve); every other design sleeps on its events.",
     ]) + "\n")
     out.append(stability_md(data.get("stability")))
-    notes = Path(__file__).with_name("ANALYSIS.md")
-    if notes.exists():
-        out.append(notes.read_text())
+    analysis = Path(__file__).with_name("ANALYSIS.md")
+    if notes and analysis.exists():
+        out.append(analysis.read_text())
     return "\n".join(out)
 
 
@@ -769,8 +769,10 @@ def markdown(data, aggs, perftest):
 
 
 def main(argv):
+    notes = "--no-notes" not in argv  # the golden tests leave ANALYSIS.md out
+    argv = [a for a in argv if a != "--no-notes"]
     if len(argv) != 3:
-        sys.exit("usage: report.py BENCH_DIR MARKDOWN_OUT")
+        sys.exit("usage: report.py BENCH_DIR MARKDOWN_OUT [--no-notes]")
     bench_dir, md_out = Path(argv[1]), Path(argv[2])
     raw = bench_dir / "raw"
     host = read_facts(bench_dir / "host-facts.txt")
@@ -848,7 +850,7 @@ def main(argv):
     previous = json.loads(previous_path.read_text()) if previous_path.exists() else None
     results["stability_vs_previous_run"] = data["stability"] = stability(previous, results)
     (bench_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    md_out.write_text(markdown(data, aggs, perftest))
+    md_out.write_text(markdown(data, aggs, perftest, notes))
     if contention["contended"]:
         print("CONTENDED RUN: figures not comparable; targets not scored: "
               + "; ".join(contention["reasons"]))
