@@ -16,6 +16,7 @@ scripts/bench-guest.sh):
 The rule (any one makes the run contended) is RULE below. The load average is evidence only:
 our own build raises the 1-minute load right before the boot, and our guest keeps it near 1.
 """
+from report_common import PROSE, fmt, table
 
 # The bounds; "cores" are CPU-seconds per second, averaged over the run.
 OTHER_QEMU_MAX = 0  # another emulator running at all: it takes a host CPU for minutes
@@ -133,16 +134,24 @@ def banner_md(c):
     """The warning at the top of BENCHMARKS.md, or nothing."""
     if not c["contended"]:
         return ""
-    return ("> **CONTENDED RUN: figures not comparable; targets not scored.** The host was busy "
-            "with other work during this run: " + "; ".join(c["reasons"]) + ". See \"Host "
-            "contention check\" below; run `./dev bench` again on a quiet host.\n")
+    return PROSE.fill("contended-banner", reasons="; ".join(c["reasons"]))
 
 
-def section_md(c, table, fmt):
+def section_md(c):
     """The evidence, whatever the verdict."""
     ev = c["evidence"]
     verdict = {True: "**contended**", False: "quiet", None: "not checked"}[c["contended"]]
-    rows = [
+    text = PROSE.fill(
+        "contention", verdict=verdict,
+        reasons=" (" + "; ".join(c["reasons"]) + ")" if c["reasons"] else "",
+        rule=c["rule"], samples=ev.get("samples", 0), sampled_s=ev.get("sampled_s", 0),
+        note=f" {ev['note']}." if ev.get("note") else "")
+    return text + "\n" + table(["Evidence", "Value", "Bound"], evidence_rows(ev)) + "\n"
+
+
+def evidence_rows(ev):
+    """Each figure the verdict rests on, beside its bound."""
+    return [
         ["Other qemu-system processes before the boot / during the run (max)",
          f"{fmt(ev.get('other_qemu_before_boot'), 0)} / {fmt(ev.get('other_qemu_max'), 0)}",
          f"<= {OTHER_QEMU_MAX}"],
@@ -162,10 +171,3 @@ def section_md(c, table, fmt):
          f"{ev.get('load_start_before_build') or '?'} / {ev.get('load_before_boot') or '?'} / "
          f"{ev.get('load_after') or '?'}", "evidence only"],
     ]
-    text = (f"Verdict: {verdict}"
-            + (" (" + "; ".join(c["reasons"]) + ")" if c["reasons"] else "")
-            + f". Rule: {c['rule']}. Samples: {ev.get('samples', 0)} over "
-            f"{ev.get('sampled_s', 0)} s (bench/host-check.sh)."
-            + (f" {ev['note']}." if ev.get("note") else "") + "\n")
-    return "## Host contention check\n\n" + text + "\n" + table(["Evidence", "Value", "Bound"],
-                                                                 rows) + "\n"

@@ -28,23 +28,13 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 import report_contention  # noqa: E402  the same rule as the one-guest run
+from report_common import (C, LIB, PROSE, Run, Scenario, fmt_ratio, read_facts,  # noqa: E402
+                           table)
 
-LIB = "vertx-rpma"
-C = "c-librpma"
 TITLE = "## Across hosts"
-# (kind, op, size, window): the scenarios of CrossHostBenchMain.SCENARIOS
-SCENARIOS = [("latency", "read", 64, 1), ("latency", "write", 64, 1),
-             ("throughput", "write", 64, 64)]
-
-
-def _facts(path):
-    out = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if "=" in line:
-                k, v = line.split("=", 1)
-                out[k.strip()] = v.strip()
-    return out
+# the scenarios of CrossHostBenchMain.SCENARIOS
+SCENARIOS = [Scenario("latency", "read", 64, 1), Scenario("latency", "write", 64, 1),
+             Scenario("throughput", "write", 64, 64)]
 
 
 def _runs(path):
@@ -61,9 +51,9 @@ def _runs(path):
             continue
         if r.get("kind") not in ("latency", "throughput"):
             continue  # the loop probe, the scale runs
-        key = (r["kind"], r["op"], r["size"], r["window"])
-        fig = r["median_ns"] / 1e3 if r["kind"] == "latency" else r["ops_per_s"]
-        runs.setdefault((r["impl"], key), {})[r.get("round", 0)] = fig
+        run = Run.from_json(r)
+        fig = run.median_ns / 1e3 if run.scenario.kind == "latency" else run.ops_per_s
+        runs.setdefault((run.impl, run.scenario), {})[r.get("round", 0)] = fig
     return runs, env
 
 
@@ -106,7 +96,7 @@ def _contention(bench_dir):
         return None
     if not samples[0][0] <= written.stat().st_mtime <= samples[-1][0] + 10:
         return None
-    return report_contention.check(d, _facts(d / "host-facts.txt"), {})
+    return report_contention.check(d, read_facts(d / "host-facts.txt"), {})
 
 
 def label(key):
@@ -140,7 +130,7 @@ def figures(bench_dir, same_run=True):
     return {
         "note": "server on h0, client on h1, two QEMU guests on one wire; each guest's emulator "
         "thread takes one host core of two: only meaningful when nothing else runs on the host",
-        "facts": _facts(bench_dir / "raw" / "cross-host-facts.txt"),
+        "facts": read_facts(bench_dir / "raw" / "cross-host-facts.txt"),
         "warmup": {k: v for k, v in env.items() if k.startswith("warmup_")},
         "contention": _contention(bench_dir),
         "loopback_source": loop_source,
@@ -149,65 +139,48 @@ def figures(bench_dir, same_run=True):
 
 
 def _fmt(x, field):
+    """Cross-host figures: "-" when missing (a scenario one side did not run)."""
     if x is None:
         return "-"
     return f"{x:,.1f}" if field == "median_us" else f"{x:,.0f}"
 
 
-def _ratio_md(x):
-    return "-" if x is None else f"{x:.2f}x"
-
-
-def section_md(data, table):
+def section_md(data):
     """The "Across hosts" section (markdown), or a line saying the pass did not run."""
-    out = [f"{TITLE}\n"]
+    out = [PROSE.fill("cross-host-title")]
     if not data:
-        out.append("Not run this time (`./dev bench --no-cross-host`, or the pass failed).\n")
+        out.append(PROSE.fill("cross-host-not-run"))
         return "\n".join(out)
-    f = data["facts"]
-    c = data.get("contention")
+    f, c = data["facts"], data.get("contention")
     if c and c.get("contended"):
-        out.append("> **Contended: the host was busy with other work during this pass; its "
-                   "figures are not comparable.** " + "; ".join(c["reasons"]) + "\n")
-    out.append(
-        f"The same library and C reference with the wire between them: `./dev rdma --hosts 2` "
-        f"(scripts/bench-cross-host.sh), servers on {f.get('server', 'h0')}, clients on "
-        f"{f.get('client', 'h1')}, each on its own Soft-RoCE device, the frames crossing a "
-        "virtio NIC and the host's loopback between the two QEMU processes. Library: "
-        "`CrossHostBenchMain` (one connection, warmed up until the JIT is quiet: "
-        f"{data['warmup'].get('warmup_rounds', '?')} rounds, "
-        f"{data['warmup'].get('warmup_s', '?')} s); C: `rpma_bench --role client` (event mode) "
-        "against `rpma_bench --role server`, a process per scenario. Both back to back per "
-        f"scenario, the first alternating, {f.get('rounds', '?')} round(s), "
-        f"{f.get('latency_ops', '?')} operations per latency run, {f.get('throughput_ms', '?')} "
-        "ms per throughput run; pinned to vCPU 1 on each host. Ratios: median of the per-round "
-        "library / C ratios; loopback: the same ratio from "
-        f"{data.get('loopback_source') or 'no loopback run'}.\n")
-    out.append(
-        "> **Two guests, two host cores.** Each guest is one emulator thread and the host has "
-        "two cores, so this pass is only meaningful when nothing else runs on the host; "
-        + ("the host check found nothing else running." if c and c.get("contended") is False
-           else "see the verdict above." if c else "no host check was recorded for it.")
-        + " The wire is emulated too: across hosts the latency includes two emulators' "
-        "network paths, so compare ratios, not microseconds.\n")
+        out.append(PROSE.fill("cross-host-contended", reasons="; ".join(c["reasons"])))
+    out.append(PROSE.fill(
+        "cross-host", server=f.get("server", "h0"), client=f.get("client", "h1"),
+        warmup_rounds=data["warmup"].get("warmup_rounds", "?"),
+        warmup_s=data["warmup"].get("warmup_s", "?"), rounds=f.get("rounds", "?"),
+        latency_ops=f.get("latency_ops", "?"), throughput_ms=f.get("throughput_ms", "?"),
+        loopback_source=data.get("loopback_source") or "no loopback run",
+        verdict=verdict(c)))
     if f.get("quick") == "1":
-        out.append("> **A `--quick` pass**: one short round; its figures are noisy.\n")
-    rows = []
-    for s in data["scenarios"]:
-        what = "median us" if s["field"] == "median_us" else "completions/s"
-        rows.append([s["scenario"], what, _fmt(s[LIB], s["field"]), _fmt(s[C], s["field"]),
-                     _ratio_md(s["ratio"]), _ratio_md(s["loopback_ratio"]),
-                     " ".join(f"{r:.2f}" for r in s["ratio_per_round"])])
+        out.append(PROSE.fill("cross-host-quick"))
     out.append(table(["Scenario", "Figure", "vertx-rpma", "C librpma (event)",
                       "vertx-rpma / C across hosts", "vertx-rpma / C loopback",
-                      "per round (across hosts)"], rows) + "\n")
+                      "per round (across hosts)"], rows(data["scenarios"])) + "\n")
     return "\n".join(out)
 
 
-def _table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(lines)
+def verdict(c):
+    """What the host check said about this pass, in the two-guests note."""
+    if c and c.get("contended") is False:
+        return "the host check found nothing else running."
+    return "see the verdict above." if c else "no host check was recorded for it."
+
+
+def rows(scenarios):
+    return [[s["scenario"], "median us" if s["field"] == "median_us" else "completions/s",
+             _fmt(s[LIB], s["field"]), _fmt(s[C], s["field"]), fmt_ratio(s["ratio"], "-"),
+             fmt_ratio(s["loopback_ratio"], "-"), " ".join(f"{r:.2f}" for r in s["ratio_per_round"])]
+            for s in scenarios]
 
 
 def _replace_section(md, section):
@@ -236,10 +209,10 @@ def main(argv):
         res["cross_host"] = data
         results.write_text(json.dumps(res, indent=2) + "\n")
     md = md_path.read_text() if md_path.exists() else "# Benchmarks\n"
-    md_path.write_text(_replace_section(md, section_md(data, _table)))
+    md_path.write_text(_replace_section(md, section_md(data)))
     for s in data["scenarios"]:
-        print(f"across hosts, {s['scenario']}: vertx-rpma / C {_ratio_md(s['ratio'])} "
-              f"(loopback {_ratio_md(s['loopback_ratio'])})")
+        print(f"across hosts, {s['scenario']}: vertx-rpma / C {fmt_ratio(s['ratio'], '-')} "
+              f"(loopback {fmt_ratio(s['loopback_ratio'], '-')})")
 
 
 if __name__ == "__main__":
