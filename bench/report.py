@@ -19,9 +19,12 @@ one part each.
 A contended run (report_contention.py: the host busy with other work) is marked as such at the
 top of both outputs, and its targets are not scored.
 """
+from __future__ import annotations
+
 import json
 import sys
 from pathlib import Path
+from typing import Optional
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the modules below
 import report_channel  # noqa: E402  the message channel's overhead
@@ -34,10 +37,9 @@ import report_scale  # noqa: E402  many connections on one loop
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
 import report_targets  # noqa: E402  the targets and their bounds
 import report_variants  # noqa: E402  the library on io_uring, with metrics on
-from report_common import (C, CONTENDERS, HOP, LIB, PLACEMENTS, PRIMARY,  # noqa: E402
-                           per_round_ratios, ratio, read_facts, rounded, rratio,
-                           size_label)
-from report_common import is_noisy, spread  # noqa: E402
+from report_common import (C, CONTENDERS, HOP, LIB, PLACEMENTS, PRIMARY, Agg,  # noqa: E402
+                           Figures, Json, Scenario, is_noisy, per_round_ratios, ratio,
+                           read_facts, rounded, rratio, size_label, spread)
 
 NOTE = ("Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless, ratios "
         "between designs of the same run are what count.")
@@ -46,7 +48,7 @@ NOTE = ("Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless
 # ------------------------------------------------------------------ results.json
 
 
-def reference_of(impl, key, perftest):
+def reference_of(impl: str, key: Scenario, perftest: list[Json]) -> Json:
     """What a design is compared with: the C reference; for C itself, perftest where it can."""
     if impl != C:
         return {"name": f"{C} / {key.label}", "implementation": C}
@@ -68,14 +70,15 @@ def reference_of(impl, key, perftest):
     }
 
 
-def scenarios_json(agg, placement, perftest):
+def scenarios_json(agg: Agg, placement: str, perftest: list[Json]) -> list[Json]:
     """One entry per design and scenario measured, in scenario then CONTENDERS order."""
     return [scenario_json(agg, impl, key, placement, perftest)
             for key in report_markdown.keys_of(agg) for impl in CONTENDERS
             if (impl, key) in agg]
 
 
-def scenario_json(agg, impl, key, placement, perftest):
+def scenario_json(agg: Agg, impl: str, key: Scenario, placement: str,
+                  perftest: list[Json]) -> Json:
     fig = agg[(impl, key)]
     ref = reference_of(impl, key, perftest)
     if ref.get("implementation") == C and (C, key) in agg:
@@ -99,9 +102,9 @@ def scenario_json(agg, impl, key, placement, perftest):
     return entry
 
 
-def ratios_json(agg, impl, key, fig, ref):
+def ratios_json(agg: Agg, impl: str, key: Scenario, fig: Figures, ref: Json) -> Json:
     """The ratios to the reference (and their spread), and the library's to thread-hop."""
-    out = {}
+    out: Json = {}
     if ref.get("implementation") == C and (C, key) in agg:
         out["ratio_to_reference"] = {
             f: rounded(rratio(agg, impl, C, key, f"{f}_us" if f != "ops_per_s" else f), 3)
@@ -124,7 +127,7 @@ def ratios_json(agg, impl, key, fig, ref):
     return out
 
 
-def stability(previous, results):
+def stability(previous: Optional[Json], results: Json) -> Optional[Json]:
     """This run against the previous one (its results.json): targets and main figures."""
     if not previous:
         return None
@@ -137,14 +140,14 @@ def stability(previous, results):
     }
 
 
-def stable_targets(previous, results):
+def stable_targets(previous: Json, results: Json) -> list[Json]:
     prev = {t["name"]: t for t in previous.get("targets", [])}
     return [{"name": t["name"], "previous": prev[t["name"]]["value"], "now": t["value"],
              "previous_met": prev[t["name"]]["met"], "met": t["met"]}
             for t in results["targets"] if t["name"] in prev]
 
 
-def stable_scenarios(previous, results):
+def stable_scenarios(previous: Json, results: Json) -> list[Json]:
     """The main designs' headline figures on the main run, where the previous run had them."""
     prev = {s["name"]: s for s in previous.get("scenarios", [])
             if s.get("placement") == PRIMARY}
@@ -163,7 +166,7 @@ def stable_scenarios(previous, results):
 # ------------------------------------------------------------------ main
 
 
-def read_placements(raw):
+def read_placements(raw: Path) -> dict[str, tuple[Agg, Json, list[Json]]]:
     """{placement: (figures, env, probes)} of each results-<placement>.jsonl with results."""
     out = {}
     for placement in PLACEMENTS:
@@ -177,7 +180,8 @@ def read_placements(raw):
     return out
 
 
-def gather(bench_dir, raw, placements):
+def gather(bench_dir: Path, raw: Path,
+           placements: dict[str, tuple[Agg, Json, list[Json]]]) -> Json:
     """What both outputs are made of, but the scenarios and the comparison with the last run."""
     host = read_facts(bench_dir / "host-facts.txt")
     guest = read_facts(raw / "guest-facts.txt")
@@ -185,7 +189,7 @@ def gather(bench_dir, raw, placements):
     contention = report_contention.check(bench_dir, host, guest)
     scored = not contention["contended"]
     keys = report_markdown.keys_of(agg)
-    data = {
+    data: Json = {
         "host": host, "guest": guest, "env": env, "contention": contention,
         "targets": report_targets.targets(agg, PRIMARY, scored, probes),
         "targets_2cpu": (report_targets.targets(placements["2cpu"][0], "2cpu", scored, [])
@@ -207,7 +211,7 @@ def gather(bench_dir, raw, placements):
     return data
 
 
-def results_json(data, aggs, perftest):
+def results_json(data: Json, aggs: dict[str, Agg], perftest: list[Json]) -> Json:
     host, guest, env = data["host"], data["guest"], data["env"]
     return {
         "note": NOTE,
@@ -237,7 +241,7 @@ def results_json(data, aggs, perftest):
     }
 
 
-def print_verdicts(data):
+def print_verdicts(data: Json) -> None:
     """The targets on the terminal, as scripts/bench.sh shows them at the end of a run."""
     contention = data["contention"]
     if contention["contended"]:
@@ -248,7 +252,7 @@ def print_verdicts(data):
               f"({t.comparison} {t.bound})" + ("  (noisy)" if t.per_round and t.noisy else ""))
 
 
-def main(argv):
+def main(argv: list[str]) -> None:
     notes = "--no-notes" not in argv
     argv = [a for a in argv if a != "--no-notes"]
     if len(argv) != 3:

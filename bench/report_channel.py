@@ -7,32 +7,35 @@ of 16: msgs_per_s), `rnr` the device's receiver-not-ready counter delta over tha
 Figures are medians over the rounds; the ratio is the channel's figure over the hand-posted one
 (latency: >1 is slower; throughput: <1 is fewer messages/s).
 """
+from __future__ import annotations
+
 import json
 import statistics
 from pathlib import Path
+from typing import Optional
 
-from report_common import PROSE, fmt, fmt_ratio, ratio, table
+from report_common import PROSE, Json, fmt, fmt_ratio, ratio, table
 
 CHANNEL, HAND = "channel", "hand-posted"
 
 
-def read(raw):
+def read(raw: Path) -> list[Json]:
     path = Path(raw) / "channel.jsonl"
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def _median(runs, impl, kind, field):
+def _median(runs: list[Json], impl: str, kind: str, field: str) -> Optional[float]:
     values = [r[field] for r in runs if r["impl"] == impl and r["kind"] == kind]
     return statistics.median(values) if values else None
 
 
-def figures(runs):
+def figures(runs: list[Json]) -> Optional[Json]:
     """Medians per path and figure, the ratios, rnr totals; None when the part did not run."""
     if not runs:
         return None
-    out = {"rounds": len({r["round"] for r in runs})}
+    out: Json = {"rounds": len({r["round"] for r in runs})}
     for impl in (CHANNEL, HAND):
         out[impl] = {
             "rtt_median_us": _us(_median(runs, impl, "channel-latency", "median_ns")),
@@ -46,11 +49,11 @@ def figures(runs):
     return out
 
 
-def _us(ns):
+def _us(ns: Optional[float]) -> Optional[float]:
     return ns / 1e3 if ns is not None else None
 
 
-def section_md(f, contended):
+def section_md(f: Optional[Json], contended: Optional[bool]) -> str:
     if f is None:
         return ""
     lines = [PROSE.fill("channel", rounds=f["rounds"])]
@@ -61,7 +64,7 @@ def section_md(f, contended):
     return "\n".join(lines)
 
 
-def rows(f):
+def rows(f: Json) -> list[list[str]]:
     c, h, r = f[CHANNEL], f[HAND], f["ratios"]
     return [
         ["round trip median, us", fmt(h["rtt_median_us"]), fmt(c["rtt_median_us"]),

@@ -13,7 +13,7 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from string import Template
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, Iterable, NamedTuple, Optional, Sequence
 
 # ------------------------------------------------------------------ the designs
 
@@ -133,6 +133,7 @@ class Figures:
 
 
 Agg = dict[tuple[str, Scenario], Figures]
+Json = dict[str, Any]  # an object as it is read from, or written to, a JSON file
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,12 @@ def per_round_ratios(agg: Agg, impl: str, ref: str, key: Scenario, field: str) -
     """The ratio impl/ref of one field, round by round (same round number)."""
     a = {r.round: getattr(r, field) for r in agg[(impl, key)].per_round}
     b = {r.round: getattr(r, field) for r in agg[(ref, key)].per_round}
-    return [a[n] / b[n] for n in sorted(a) if n in b and a[n] is not None and b[n]]
+    out = []
+    for n in sorted(a, key=lambda n: (n is None, n or 0)):
+        x, y = a[n], b.get(n)
+        if x is not None and y:
+            out.append(x / y)
+    return out
 
 
 def rratio(agg: Agg, impl: str, ref: str, key: Scenario, field: str) -> Optional[float]:
@@ -221,7 +227,8 @@ def rratio(agg: Agg, impl: str, ref: str, key: Scenario, field: str) -> Optional
     return ratio(getattr(agg[(impl, key)], field), getattr(agg[(ref, key)], field))
 
 
-def median_or_none(values: Sequence[Optional[float]]) -> Optional[float]:
+def median_or_none(values: Iterable[Optional[float]]) -> Optional[float]:
+    """The median of the values measured; None if none was (an older run's line)."""
     present = [v for v in values if v is not None]
     return statistics.median(present) if present else None
 
@@ -260,7 +267,7 @@ def fmt(x: Any, digits: int = 1) -> str:
     return f"{x:.{digits}f}"
 
 
-def fmt_ratio(x: Optional[float], missing: str = "n/a") -> str:
+def fmt_ratio(x: Any, missing: str = "n/a") -> str:
     return missing if x is None else f"{x:.2f}x"
 
 

@@ -11,12 +11,17 @@ latency and throughput figures; Java: CpuTime.java, C: cpu_times_now in bench/c)
 Per operation means per completed operation (`ops`: a write+flush pair counts once, as in the
 latency table). A line without these fields (an older run) gives None.
 """
-from report_common import C, HOP, LIB, PROSE, fmt, fmt_ratio, rounded, rratio, table
+from __future__ import annotations
+
+from typing import Optional
+
+from report_common import (C, HOP, LIB, PROSE, Agg, Figures, Json, Scenario, fmt, fmt_ratio,
+                           rounded, rratio, table)
 
 # The per-operation figures are computed where the runs are read (report_runs.CPU_FIELDS).
 
 
-def scenario_json(agg, impl, key):
+def scenario_json(agg: Agg, impl: str, key: Scenario) -> Json:
     """The CPU part of a scenario's entry in results.json: figures, and ratios to C."""
     fig = agg[(impl, key)]
     out = {"cpu_us_per_op": {
@@ -32,7 +37,7 @@ def scenario_json(agg, impl, key):
     return out
 
 
-def rows(agg, keys):
+def rows(agg: Agg, keys: list[Scenario]) -> list[list[str]]:
     """One row per scenario: threads, then process, microseconds per op and ratios to C."""
     out = []
     for key in keys:
@@ -49,12 +54,12 @@ def rows(agg, keys):
     return out
 
 
-def three(figs, field):
+def three(figs: list[Optional[Figures]], field: str) -> str:
     """The designs' figures side by side: "lib / hop / C"."""
     return " / ".join(fmt(getattr(f, field), 1) if f else "n/a" for f in figs)
 
 
-def section_md(cpu_rows):
+def section_md(cpu_rows: list[list[str]]) -> str:
     if not cpu_rows:
         return ""
     return PROSE.fill("cpu") + "\n" + table(

@@ -21,15 +21,18 @@ updates `cross_host` in BENCH_DIR/results.json (if there is one; always BENCH_DI
 cross-host.json) and replaces the "Across hosts" section of MARKDOWN (or adds it after the
 loopback throughput, where report.py puts it). report.py calls figures() and section_md() itself in a full run.
 """
+from __future__ import annotations
+
 import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any, Optional
 
 sys.dont_write_bytecode = True
 import report_contention  # noqa: E402  the same rule as the one-guest run
-from report_common import (C, LIB, PROSE, Run, Scenario, fmt_ratio, read_facts,  # noqa: E402
-                           table)
+from report_common import (C, LIB, PROSE, Json, Run, Scenario, fmt_ratio,  # noqa: E402
+                           read_facts, rounded, table)
 
 TITLE = "## Across hosts"
 # the scenarios of CrossHostBenchMain.SCENARIOS
@@ -37,9 +40,10 @@ SCENARIOS = [Scenario("latency", "read", 64, 1), Scenario("latency", "write", 64
              Scenario("throughput", "write", 64, 64)]
 
 
-def _runs(path):
+def _runs(path: Path) -> tuple[dict[tuple[str, Scenario], dict[int, float]], Json]:
     """{(impl, key): {round: figure}} and the env line, from a jsonl of result lines."""
-    runs, env = {}, {}
+    runs: dict[tuple[str, Scenario], dict[int, float]] = {}
+    env: Json = {}
     if not path.exists():
         return runs, env
     for line in path.read_text().splitlines():
@@ -57,14 +61,15 @@ def _runs(path):
     return runs, env
 
 
-def _ratio(runs, key):
+def _ratio(runs: dict[tuple[str, Scenario], dict[int, float]],
+           key: Scenario) -> tuple[Optional[float], list[float]]:
     """Median over the rounds of library / C within the round; None if either is missing."""
     a, b = runs.get((LIB, key), {}), runs.get((C, key), {})
     rs = [a[n] / b[n] for n in sorted(a) if n in b and b[n]]
     return (statistics.median(rs), rs) if rs else (None, [])
 
 
-def _loopback(bench_dir, same_run):
+def _loopback(bench_dir: Path, same_run: bool) -> tuple[dict[Any, Optional[float]], Optional[str]]:
     """{key: ratio} of the loopback run, and where it came from: this ./dev bench's own
     (same_run: report.py's call), else the report of the last full run (results.json), which
     is what BENCHMARKS.md shows beside the section."""
@@ -85,7 +90,7 @@ def _loopback(bench_dir, same_run):
     return out, f"the run of {m.get('git_commit', '?')} at {m.get('date', '?')} (results.json)"
 
 
-def _contention(bench_dir):
+def _contention(bench_dir: Path) -> Optional[Json]:
     """The host check's verdict, if it watched this pass: its samples (host clock) span the
     moment h1 wrote its facts (the file's mtime, host clock too); else None, e.g. after a run
     of scripts/bench-cross-host.sh by hand, beside an older check's files."""
@@ -99,12 +104,12 @@ def _contention(bench_dir):
     return report_contention.check(d, read_facts(d / "host-facts.txt"), {})
 
 
-def label(key):
+def label(key: Scenario) -> str:
     kind, op, size, window = key
     return f"{op} {size} B" if kind == "latency" else f"window {window}, {size} B writes"
 
 
-def figures(bench_dir, same_run=True):
+def figures(bench_dir: Path, same_run: bool = True) -> Optional[Json]:
     """The `cross_host` object of results.json; None when the pass did not run. same_run: the
     loopback ratios from this ./dev bench's raw results (else from results.json)."""
     bench_dir = Path(bench_dir)
@@ -125,7 +130,7 @@ def figures(bench_dir, same_run=True):
             C: round(statistics.median(runs[(C, key)].values()), 2),
             "ratio": round(ratio, 3) if ratio else None,
             "ratio_per_round": [round(r, 3) for r in per_round],
-            "loopback_ratio": round(loop[key], 3) if loop.get(key) else None,
+            "loopback_ratio": rounded(loop.get(key), 3) if loop.get(key) else None,
         })
     return {
         "note": "server on h0, client on h1, two QEMU guests on one wire; each guest's emulator "
@@ -138,14 +143,14 @@ def figures(bench_dir, same_run=True):
     }
 
 
-def _fmt(x, field):
+def _fmt(x: Optional[float], field: str) -> str:
     """Cross-host figures: "-" when missing (a scenario one side did not run)."""
     if x is None:
         return "-"
     return f"{x:,.1f}" if field == "median_us" else f"{x:,.0f}"
 
 
-def section_md(data):
+def section_md(data: Optional[Json]) -> str:
     """The "Across hosts" section (markdown), or a line saying the pass did not run."""
     out = [PROSE.fill("cross-host-title")]
     if not data:
@@ -169,21 +174,22 @@ def section_md(data):
     return "\n".join(out)
 
 
-def verdict(c):
+def verdict(c: Optional[Json]) -> str:
     """What the host check said about this pass, in the two-guests note."""
     if c and c.get("contended") is False:
         return "the host check found nothing else running."
     return "see the verdict above." if c else "no host check was recorded for it."
 
 
-def rows(scenarios):
+def rows(scenarios: list[Json]) -> list[list[str]]:
     return [[s["scenario"], "median us" if s["field"] == "median_us" else "completions/s",
              _fmt(s[LIB], s["field"]), _fmt(s[C], s["field"]), fmt_ratio(s["ratio"], "-"),
-             fmt_ratio(s["loopback_ratio"], "-"), " ".join(f"{r:.2f}" for r in s["ratio_per_round"])]
+             fmt_ratio(s["loopback_ratio"], "-"),
+             " ".join(f"{r:.2f}" for r in s["ratio_per_round"])]
             for s in scenarios]
 
 
-def _replace_section(md, section):
+def _replace_section(md: str, section: str) -> str:
     """MARKDOWN with its "Across hosts" section replaced (or put where report.py puts it)."""
     start = md.find(f"\n{TITLE}\n")
     if start >= 0:
@@ -195,7 +201,7 @@ def _replace_section(md, section):
     return md[:anchor + 1] + section + "\n" + md[anchor + 1:]
 
 
-def main(argv):
+def main(argv: list[str]) -> None:
     if len(argv) != 3:
         sys.exit("usage: report_cross_host.py BENCH_DIR MARKDOWN")
     bench_dir, md_path = Path(argv[1]), Path(argv[2])

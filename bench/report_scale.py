@@ -11,15 +11,21 @@ Raw lines (results-1cpu.jsonl), written by ScaleRun/Report.scale (Java) and benc
 A figure is the median over the rounds; a ratio ("n / 1 connection") is the median over the
 rounds of that round's ratio (the counts of a round run within seconds of each other).
 """
-import json
+from __future__ import annotations
 
-from report_common import CE, LIB, PROSE, Target, fmt, fmt_ratio, median_or_none, table
+import json
+from pathlib import Path
+from typing import Optional
+
+from report_common import CE, LIB, PROSE, Json, Target, fmt, fmt_ratio, median_or_none, table
+
+ScaleAgg = dict[tuple[str, str, int], Json]  # (design, variant, connections): figures
 
 TARGET_AT = 64  # issue 13: completions/s at 64 connections within 20% of 1 connection
 TARGET_BOUND = 0.8
 
 
-def load(path):
+def load(path: Path) -> tuple[list[Json], list[Json]]:
     runs, resources = [], []
     if path.exists():
         for line in path.read_text().splitlines():
@@ -33,48 +39,58 @@ def load(path):
     return runs, resources
 
 
-def _per_op_us(run, field):
+def _per_op_us(run: Json, field: str) -> Optional[float]:
     ns, n = run.get(field), run.get("completions") or 0
     return ns / 1e3 / n if ns is not None and ns >= 0 and n > 0 else None
 
 
-def aggregate(runs):
+def aggregate(runs: list[Json]) -> ScaleAgg:
     """{(impl, variant, connections): figures over the rounds}."""
-    grouped = {}
+    grouped: dict[tuple[str, str, int], list[Json]] = {}
     for r in runs:
         grouped.setdefault((r["impl"], r["variant"], int(r["connections"])), []).append(r)
-    out = {}
-    for key, rs in grouped.items():
-        n = key[2]
-        out[key] = {
-            "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
-            "window": rs[0].get("window"),
-            "ops_per_s": median_or_none(r["ops_per_s"] for r in rs),
-            "ops_per_s_per_connection": median_or_none(r["ops_per_s"] / n for r in rs),
-            # the starved connection's share of a fair one: 1.0 is perfectly even
-            "fairness_min": median_or_none(r["min_per_connection"] * n / r["completions"]
-                                    for r in rs if r.get("completions")),
-            "loop_cpu_us_per_completion": median_or_none(_per_op_us(r, "loop_cpu_ns") for r in rs),
-            "server_loop_cpu_us_per_completion":
-                median_or_none(_per_op_us(r, "server_loop_cpu_ns") for r in rs),
-            "process_cpu_us_per_completion": median_or_none(_per_op_us(r, "process_cpu_ns") for r in rs),
-            "per_round": {r.get("round"): r["ops_per_s"] for r in rs},
-        }
-    for (impl, variant, n), f in out.items():
-        one = out.get((impl, variant, 1))
-        f["ratio_to_1"] = None
-        if one:
-            ratios = [ops / one["per_round"][rnd] for rnd, ops in f["per_round"].items()
-                      if one["per_round"].get(rnd)]
-            f["ratio_to_1"] = median_or_none(ratios)
-            f["ratio_to_1_per_round"] = ratios
-        c = out.get((CE, "write", n))
-        f["ratio_to_c"] = (f["ops_per_s"] / c["ops_per_s"]
-                           if impl == LIB and variant == "write" and c and c["ops_per_s"] else None)
+    out = {key: count_figures(key, rs) for key, rs in grouped.items()}
+    for key, f in out.items():
+        f.update(ratios(out, key, f))
     return out
 
 
-def resources(lines):
+def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
+    """One design, variant and connection count: medians over the rounds."""
+    n = key[2]
+    return {
+        "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
+        "window": rs[0].get("window"),
+        "ops_per_s": median_or_none(r["ops_per_s"] for r in rs),
+        "ops_per_s_per_connection": median_or_none(r["ops_per_s"] / n for r in rs),
+        # the starved connection's share of a fair one: 1.0 is perfectly even
+        "fairness_min": median_or_none(r["min_per_connection"] * n / r["completions"]
+                                       for r in rs if r.get("completions")),
+        "loop_cpu_us_per_completion": median_or_none(_per_op_us(r, "loop_cpu_ns") for r in rs),
+        "server_loop_cpu_us_per_completion":
+            median_or_none(_per_op_us(r, "server_loop_cpu_ns") for r in rs),
+        "process_cpu_us_per_completion":
+            median_or_none(_per_op_us(r, "process_cpu_ns") for r in rs),
+        "per_round": {r.get("round"): r["ops_per_s"] for r in rs},
+    }
+
+
+def ratios(out: ScaleAgg, key: tuple[str, str, int], f: Json) -> Json:
+    """To one connection (per round, then the median) and, for the library's writes, to C."""
+    impl, variant, n = key
+    one = out.get((impl, variant, 1))
+    ratio: Json = {"ratio_to_1": None}
+    if one:
+        per_round = [ops / one["per_round"][rnd] for rnd, ops in f["per_round"].items()
+                     if one["per_round"].get(rnd)]
+        ratio.update(ratio_to_1=median_or_none(per_round), ratio_to_1_per_round=per_round)
+    c = out.get((CE, "write", n))
+    ratio["ratio_to_c"] = (f["ops_per_s"] / c["ops_per_s"]
+                           if impl == LIB and variant == "write" and c and c["ops_per_s"] else None)
+    return ratio
+
+
+def resources(lines: list[Json]) -> list[Json]:
     out = []
     for r in sorted(lines, key=lambda r: r["connections"]):
         n = r["connections"]
@@ -89,7 +105,7 @@ def resources(lines):
     return out
 
 
-def target(agg, scored):
+def target(agg: ScaleAgg, scored: bool) -> Optional[Target]:
     """Issue 13's target, in the Targets table's format (report.targets); None if not run."""
     f = agg.get((LIB, "write", TARGET_AT))
     if not f or f["ratio_to_1"] is None:
@@ -101,7 +117,7 @@ def target(agg, scored):
         f"{f['ops_per_s']:.0f}/s vs {agg[(LIB, 'write', 1)]['ops_per_s']:.0f}/s")
 
 
-def to_json(agg, res):
+def to_json(agg: ScaleAgg, res: list[Json]) -> Json:
     return {
         "runs": sorted(({k: v for k, v in f.items() if k != "per_round"} for f in agg.values()),
                        key=lambda f: (f["impl"], f["variant"], f["connections"])),
@@ -109,7 +125,7 @@ def to_json(agg, res):
     }
 
 
-def section_md(agg, res, guest):
+def section_md(agg: ScaleAgg, res: list[Json], guest: dict[str, str]) -> str:
     counts = sorted({n for (_, _, n) in agg})
     if not counts:
         return ""
@@ -133,13 +149,14 @@ def section_md(agg, res, guest):
     return "\n".join(out)
 
 
-def write_rows(agg, counts):
+def write_rows(agg: ScaleAgg, counts: list[int]) -> list[list[str]]:
     """RDMA writes: the library beside C epoll, per connection count."""
     rows = []
     for n in counts:
         lib, c = agg.get((LIB, "write", n)), agg.get((CE, "write", n))
         rows.append([str(n),
-                     fmt(lib and lib["ops_per_s"], 0), fmt(lib and lib["ops_per_s_per_connection"], 0),
+                     fmt(lib and lib["ops_per_s"], 0),
+                     fmt(lib and lib["ops_per_s_per_connection"], 0),
                      fmt_ratio(lib and lib["ratio_to_1"]),
                      fmt(lib and lib["loop_cpu_us_per_completion"], 2),
                      fmt(lib and lib["fairness_min"], 2),
@@ -149,7 +166,7 @@ def write_rows(agg, counts):
     return rows
 
 
-def send_rows(agg, counts, variant):
+def send_rows(agg: ScaleAgg, counts: list[int], variant: str) -> list[list[str]]:
     """Sends and receives (per-connection queues, or one shared), per connection count."""
     rows = []
     for n in counts:
@@ -164,7 +181,7 @@ def send_rows(agg, counts, variant):
     return rows
 
 
-def resource_rows(res):
+def resource_rows(res: list[Json]) -> list[list[str]]:
     return [[str(r["connections"]), str(r["rdma_fds"]), fmt(r["fds_per_connection_end"], 2),
              str(r["native_kib"]), fmt(r["native_kib_per_connection_end"], 1),
              str(r["pinned_kib"]), fmt(r["pinned_kib_per_connection_end"], 1)] for r in res]

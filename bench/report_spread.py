@@ -7,14 +7,16 @@ run back to back, seconds apart), and that scenario's ratio is flagged as noisy.
 has one round, so nothing can be flagged there. spread() and is_noisy() live in report_common
 (a Target is noisy by the same rule).
 """
-from report_common import (C, HOP, LIB, PROSE, SPREAD_LIMIT, is_noisy, per_round_ratios,
-                           spread, table)
+from __future__ import annotations
+
+from report_common import (C, HOP, LIB, PROSE, SPREAD_LIMIT, Agg, Json, Scenario, is_noisy,
+                           per_round_ratios, rounded, spread, table)
 
 # the ratios whose per-round spread is checked
 PAIRS = [(LIB, C), (HOP, C), (LIB, HOP)]
 
 
-def noisy_scenarios(agg, keys):
+def noisy_scenarios(agg: Agg, keys: list[Scenario]) -> list[Json]:
     """Every (scenario, pair of designs) whose per-round ratio spreads above SPREAD_LIMIT.
 
     The compared figure is the scenario's headline: median latency, or completions per second.
@@ -28,16 +30,16 @@ def noisy_scenarios(agg, keys):
             if is_noisy(values):
                 out.append({"scenario": key.label, "ratio": f"{impl} / {ref}",
                             "field": key.headline, "per_round": [round(v, 3) for v in values],
-                            "max_over_min": round(spread(values), 2)})
+                            "max_over_min": rounded(spread(values), 2)})
     return out
 
 
-def section_md(noisy):
+def section_md(noisy: list[Json]) -> str:
     """One row per noisy scenario: each pair's largest over smallest per-round ratio."""
     if not noisy:
         return ""
     names = [f"{impl} / {ref}" for impl, ref in PAIRS]
-    by_scenario = {}
+    by_scenario: dict[str, dict[str, float]] = {}
     for n in noisy:
         by_scenario.setdefault(n["scenario"], {})[n["ratio"]] = n["max_over_min"]
     rows = [[scenario] + [f"{spreads[name]:.2f}" if name in spreads else "-" for name in names]

@@ -10,7 +10,12 @@ own), with a bound; a contended run measures them but scores none ("met": None).
 - completions per JNI drain call at window 64: >= 8 (the batch drain works at all).
 The hybrid polling target is report_variants.py's, the scale target report_scale.py's.
 """
-from report_common import C, HOP, LIB, Scenario, Target, per_round_ratios, rratio, size_label
+from __future__ import annotations
+
+from typing import Callable
+
+from report_common import (C, HOP, LIB, Agg, Figures, Json, Scenario, Target, per_round_ratios,
+                           rratio, size_label)
 
 LATENCY_BOUNDS = {64: 1.15, 4096: 1.3}
 HOP_BOUNDS = {"1cpu": 2.5, "2cpu": 1.5}
@@ -20,7 +25,7 @@ DRAIN_BOUND = 8
 W64 = Scenario("throughput", "write", 64, 64)
 
 
-def targets(agg, placement, scored, probes):
+def targets(agg: Agg, placement: str, scored: bool, probes: list[Json]) -> list[Target]:
     """The targets of one placement; with scored=False (a contended run) "met" is None."""
     out = latency_targets(agg, placement, scored) + throughput_targets(agg, placement, scored)
     out += cpu_targets(agg, placement, scored)
@@ -28,8 +33,9 @@ def targets(agg, placement, scored, probes):
     return out
 
 
-def ratio_target(agg, name, key, impl, ref, field, bound, comparison, placement, scored,
-                 detail):
+def ratio_target(agg: Agg, name: str, key: Scenario, impl: str, ref: str, field: str,
+                 bound: float, comparison: str, placement: str, scored: bool,
+                 detail: Callable[[Figures, Figures], str]) -> list[Target]:
     """impl / ref of one figure, if both were measured: [the Target], else []."""
     if (impl, key) not in agg or (ref, key) not in agg:
         return []
@@ -38,15 +44,15 @@ def ratio_target(agg, name, key, impl, ref, field, bound, comparison, placement,
                    detail(agg[(impl, key)], agg[(ref, key)]))]
 
 
-def us(field):
+def us(field: str) -> Callable[[Figures, Figures], str]:
     return lambda a, b: f"{getattr(a, field):.1f} us vs {getattr(b, field):.1f} us"
 
 
-def per_s(a, b):
+def per_s(a: Figures, b: Figures) -> str:
     return f"{a.ops_per_s:.0f}/s vs {b.ops_per_s:.0f}/s"
 
 
-def latency_targets(agg, placement, scored):
+def latency_targets(agg: Agg, placement: str, scored: bool) -> list[Target]:
     return [t for op in ["read", "write"] for size, bound in LATENCY_BOUNDS.items()
             for t in ratio_target(
                 agg, f"{op} latency median, {size_label(size)}: vertx-rpma / C librpma "
@@ -54,7 +60,7 @@ def latency_targets(agg, placement, scored):
                 "<=", placement, scored, us("median_us"))]
 
 
-def throughput_targets(agg, placement, scored):
+def throughput_targets(agg: Agg, placement: str, scored: bool) -> list[Target]:
     return (ratio_target(agg, "window 64: completions/s, vertx-rpma / C librpma (event mode)",
                          W64, LIB, C, "ops_per_s", 1.0, ">=", placement, scored, per_s)
             + ratio_target(agg, "window 64: completions/s, vertx-rpma / thread-hop design",
@@ -62,14 +68,14 @@ def throughput_targets(agg, placement, scored):
                            scored, per_s))
 
 
-def cpu_targets(agg, placement, scored):
+def cpu_targets(agg: Agg, placement: str, scored: bool) -> list[Target]:
     return [t for window in [1, 64] for t in ratio_target(
         agg, f"CPU per operation, window {window}: vertx-rpma event loop / C librpma thread",
         Scenario("throughput", "write", 64, window), LIB, C, "thread_cpu_us_per_op",
         CPU_BOUND, "<=", placement, scored, us("thread_cpu_us_per_op"))]
 
 
-def probe_target(probes, placement, scored):
+def probe_target(probes: list[Json], placement: str, scored: bool) -> list[Target]:
     """The loop probe under a window of 64 on the library's loop, if it ran."""
     probe = next((p for p in probes if p["impl"] == LIB and p["window"] == 64), None)
     if not probe:
@@ -80,7 +86,7 @@ def probe_target(probes, placement, scored):
                    f"{probe['sent']} signals handled")]
 
 
-def drain_target(agg, placement, scored):
+def drain_target(agg: Agg, placement: str, scored: bool) -> list[Target]:
     """The batch drain works at all: several completions per JNI call under a window of 64."""
     lib = agg.get((LIB, W64))
     if not lib:

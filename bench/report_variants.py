@@ -8,20 +8,25 @@ busy-polls (`c-librpma-busy`). Each is measured back to back with the plain libr
 metrics) and the C reference in every round, so their ratios are as free of the host's drift as
 the main ones.
 """
-from report_common import (C, C_BUSY, HYBRID, IO_URING, LIB, METRICS, PROSE, VARIANTS, Target,
-                           fmt, fmt_ratio, per_round_ratios, rratio, table)
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from report_common import (C, C_BUSY, HYBRID, IO_URING, LIB, METRICS, PROSE, VARIANTS, Agg, Json,
+                           Scenario, Target, fmt, fmt_ratio, per_round_ratios, rratio, table)
 from report_runs import perftest_figures
 
 HYBRID_BOUND = 1.1  # issue 16: hybrid latency within 1.1x of the C busy-poll reference
 
 
-def figures(agg, keys):
+def figures(agg: Agg, keys: list[Scenario]) -> list[Json]:
     """Per scenario the variants measured: each design's headline figure and CPU, and ratios."""
     return [variant_entry(agg, key) for key in keys
             if any((v, key) in agg for v in VARIANTS + [C_BUSY])]
 
 
-def variant_entry(agg, key):
+def variant_entry(agg: Agg, key: Scenario) -> Json:
     field = key.headline
     designs = {impl: {field: getattr(agg[(impl, key)], field),
                       "thread_cpu_us_per_op": agg[(impl, key)].thread_cpu_us_per_op}
@@ -40,7 +45,7 @@ def variant_entry(agg, key):
     return {"key": key, "field": field, "designs": designs}
 
 
-def to_json(entries):
+def to_json(entries: list[Json]) -> list[Json]:
     return [
         {
             "scenario": e["key"].label,
@@ -54,7 +59,7 @@ def to_json(entries):
     ]
 
 
-def perftest_busy(raw):
+def perftest_busy(raw: Path) -> Optional[Json]:
     """ib_read_lat without -e (polling), 64 B: t_typical and p99 in us, or None."""
     path = raw / "perftest-ib_read_lat-64-busy.txt"
     if not path.exists():
@@ -66,24 +71,24 @@ def perftest_busy(raw):
 class Cells:
     """The table cells of one scenario's designs: figure, ratio, CPU; "n/a" if not measured."""
 
-    def __init__(self, entry):
+    def __init__(self, entry: Json) -> None:
         self.d = entry["designs"]
         self.field = entry["field"]
         self.unit = "us" if self.field == "median_us" else "/s"
 
-    def fig(self, impl):
+    def fig(self, impl: str) -> str:
         return fmt(self.d[impl][self.field], 1 if self.unit == "us" else 0) \
             if impl in self.d else "n/a"
 
-    def ratio(self, impl, key):
+    def ratio(self, impl: str, key: str) -> str:
         return fmt_ratio(self.d[impl].get(key)) if impl in self.d else "n/a"
 
-    def cpu(self, *impls):
+    def cpu(self, *impls: str) -> str:
         return " / ".join(fmt(self.d[i].get("thread_cpu_us_per_op"), 1) if i in self.d
                           else "n/a" for i in impls)
 
 
-def hybrid_md(entries, busy_perftest):
+def hybrid_md(entries: list[Json], busy_perftest: Optional[Json]) -> str:
     rows = []
     for e in entries:
         if HYBRID not in e["designs"]:
@@ -103,7 +108,7 @@ def hybrid_md(entries, busy_perftest):
          "CPU us/op (events / hybrid / C events / C busy)"], rows) + "\n"
 
 
-def section_md(entries, busy_perftest=None):
+def section_md(entries: list[Json], busy_perftest: Optional[Json] = None) -> str:
     if not entries:
         return ""
     rows = []
@@ -118,12 +123,13 @@ def section_md(entries, busy_perftest=None):
         PROSE.fill("variants", io_uring=IO_URING, metrics=METRICS),
         table(["Scenario", "vertx-rpma", "io_uring", "metrics on", "C librpma",
                "io_uring / epoll", "metrics / off", "vertx-rpma / C", "io_uring / C",
-               "metrics on / C", "Loop thread CPU us/op (epoll / io_uring / metrics)"], rows) + "\n",
+               "metrics on / C", "Loop thread CPU us/op (epoll / io_uring / metrics)"],
+              rows) + "\n",
         hybrid_md(entries, busy_perftest),
     ])
 
 
-def targets(entries, scored, agg):
+def targets(entries: list[Json], scored: bool, agg: Agg) -> list[Target]:
     """Issue 16's hybrid target, per 64 B latency scenario, in the Targets table's format."""
     out = []
     for e in entries:
