@@ -123,20 +123,26 @@ def check(bench_dir: Path, host: dict[str, str], guest: dict[str, str]) -> Json:
     if "samples" in ev and "non_guest_cores_avg" not in ev:
         ev["note"] = ("No guest QEMU of the bench found: the device was the host's own, so "
                       "the host's CPU use includes the bench and is not a sign of contention")
-    reasons = []
-
-    def over(name: str, bound: float, what: str) -> None:
-        if ev.get(name) is not None and ev[name] > bound:
-            reasons.append(f"{what}: {ev[name]:g} (bound {bound:g})")
-
-    over("other_qemu_before_boot", OTHER_QEMU_MAX, "other qemu-system processes before the boot")
-    over("other_qemu_max", OTHER_QEMU_MAX, "other qemu-system processes during the run (max)")
-    over("busy_cores_before_boot", BUSY_CORES_MAX, "host CPU busy over 5 s before the boot, cores")
-    over("non_guest_cores_avg", BUSY_CORES_MAX,
-         "host CPU not used by the bench's guest, averaged over the run, cores")
-    over("host_steal_cores_avg", STEAL_CORES_MAX, "host steal time averaged over the run, cores")
-    over("guest_steal_share", GUEST_STEAL_SHARE_MAX, "steal inside the guest, share of its CPU")
+    reasons = over_bounds(ev)
     return {"contended": bool(reasons), "reasons": reasons, "rule": RULE, "evidence": ev}
+
+
+# (evidence, its bound, what a reason says): any one over its bound makes the run contended
+CHECKS = [
+    ("other_qemu_before_boot", OTHER_QEMU_MAX, "other qemu-system processes before the boot"),
+    ("other_qemu_max", OTHER_QEMU_MAX, "other qemu-system processes during the run (max)"),
+    ("busy_cores_before_boot", BUSY_CORES_MAX, "host CPU busy over 5 s before the boot, cores"),
+    ("non_guest_cores_avg", BUSY_CORES_MAX,
+     "host CPU not used by the bench's guest, averaged over the run, cores"),
+    ("host_steal_cores_avg", STEAL_CORES_MAX, "host steal time averaged over the run, cores"),
+    ("guest_steal_share", GUEST_STEAL_SHARE_MAX, "steal inside the guest, share of its CPU"),
+]
+
+
+def over_bounds(ev: Json) -> list[str]:
+    """The reasons the run was contended: each piece of evidence over its bound."""
+    return [f"{what}: {ev[name]:g} (bound {bound:g})" for name, bound, what in CHECKS
+            if ev.get(name) is not None and ev[name] > bound]
 
 
 def banner_md(c: Json) -> str:

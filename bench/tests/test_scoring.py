@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+import report_contention
 import report_targets
 from report_common import PROSE, Run, Scenario, Target, rratio, spread
 from report_runs import aggregate
@@ -115,3 +116,19 @@ def test_no_target_for_a_scenario_not_measured() -> None:
 def test_a_prose_block_with_a_missing_figure_is_an_error_not_a_gap() -> None:
     with pytest.raises(KeyError):
         PROSE.fill("latency", placement="x")
+
+
+def test_a_run_with_nothing_else_on_the_host_is_quiet(tmp_path) -> None:
+    verdict = report_contention.check(tmp_path, {"host_other_qemu_before": "0",
+                                                 "host_busy_before_boot_cores": "0.1"}, {})
+    assert (verdict["contended"], verdict["reasons"]) == (False, [])
+
+
+def test_another_emulator_before_the_boot_makes_the_run_contended(tmp_path) -> None:
+    verdict = report_contention.check(tmp_path, {"host_other_qemu_before": "1"}, {})
+    assert verdict["contended"] is True
+    assert verdict["reasons"] == ["other qemu-system processes before the boot: 1 (bound 0)"]
+
+
+def test_a_run_from_before_the_check_is_not_judged(tmp_path) -> None:
+    assert report_contention.check(tmp_path, {}, {})["contended"] is None
