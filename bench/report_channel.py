@@ -7,30 +7,35 @@ of 16: msgs_per_s), `rnr` the device's receiver-not-ready counter delta over tha
 Figures are medians over the rounds; the ratio is the channel's figure over the hand-posted one
 (latency: >1 is slower; throughput: <1 is fewer messages/s).
 """
+from __future__ import annotations
+
 import json
 import statistics
 from pathlib import Path
+from typing import Optional
+
+from report_common import PROSE, Json, fmt, fmt_ratio, ratio, table
 
 CHANNEL, HAND = "channel", "hand-posted"
 
 
-def read(raw):
+def read(raw: Path) -> list[Json]:
     path = Path(raw) / "channel.jsonl"
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def _median(runs, impl, kind, field):
+def _median(runs: list[Json], impl: str, kind: str, field: str) -> Optional[float]:
     values = [r[field] for r in runs if r["impl"] == impl and r["kind"] == kind]
     return statistics.median(values) if values else None
 
 
-def figures(runs):
+def figures(runs: list[Json]) -> Optional[Json]:
     """Medians per path and figure, the ratios, rnr totals; None when the part did not run."""
     if not runs:
         return None
-    out = {"rounds": len({r["round"] for r in runs})}
+    out: Json = {"rounds": len({r["round"] for r in runs})}
     for impl in (CHANNEL, HAND):
         out[impl] = {
             "rtt_median_us": _us(_median(runs, impl, "channel-latency", "median_ns")),
@@ -39,36 +44,29 @@ def figures(runs):
             "send_median_us": _us(_median(runs, impl, "channel-throughput", "median_ns")),
             "rnr": sum(r.get("rnr", 0) for r in runs if r["impl"] == impl),
         }
-    out["ratios"] = {f: _ratio(out[CHANNEL][f], out[HAND][f])
+    out["ratios"] = {f: ratio(out[CHANNEL][f], out[HAND][f])
                      for f in ("rtt_median_us", "rtt_p99_us", "msgs_per_s")}
     return out
 
 
-def _us(ns):
+def _us(ns: Optional[float]) -> Optional[float]:
     return ns / 1e3 if ns is not None else None
 
 
-def _ratio(a, b):
-    return a / b if a is not None and b else None
-
-
-def section_md(f, table, fmt, fmt_ratio, contended):
+def section_md(f: Optional[Json], contended: Optional[bool]) -> str:
     if f is None:
         return ""
-    lines = ["## Message channel: overhead over send/recv posted by hand\n",
-             "`RpmaMessageChannel` (credit-based flow control, pooled registered buffers, "
-             "messages copied into and out of Vert.x Buffers) against the same 64 B messages "
-             "sent and received with `send`/`recv` posted by hand on a plain connection "
-             "(bench/src/main/java/dev/rpma/bench/ChannelBenchMain.java, HandPostedPair.java), "
-             "both pairs in one JVM, each end on its own event loop, the two paths back to back "
-             f"in every round (median over {f['rounds']} round(s)). Round trip: one message in "
-             "flight, echoed. One way: a window of 16 writes, each done at its send completion; "
-             "the hand-posted server reposts each receive at once and has no flow control, "
-             "so it relies on keeping up (its rnr count says whether it did).\n"]
+    lines = [PROSE.fill("channel", rounds=f["rounds"])]
     if contended:
-        lines.append("**Contended run**: figures for information only.\n")
+        lines.append(PROSE.fill("channel-contended"))
+    lines.append(table(["Figure", "hand-posted", "channel", "channel / hand-posted"],
+                       rows(f)) + "\n")
+    return "\n".join(lines)
+
+
+def rows(f: Json) -> list[list[str]]:
     c, h, r = f[CHANNEL], f[HAND], f["ratios"]
-    lines.append(table(["Figure", "hand-posted", "channel", "channel / hand-posted"], [
+    return [
         ["round trip median, us", fmt(h["rtt_median_us"]), fmt(c["rtt_median_us"]),
          fmt_ratio(r["rtt_median_us"])],
         ["round trip p99, us", fmt(h["rtt_p99_us"]), fmt(c["rtt_p99_us"]),
@@ -78,5 +76,4 @@ def section_md(f, table, fmt, fmt_ratio, contended):
         ["one way, write to send completion median, us", fmt(h["send_median_us"]),
          fmt(c["send_median_us"]), ""],
         ["receiver-not-ready (device counter)", str(h["rnr"]), str(c["rnr"]), ""],
-    ]) + "\n")
-    return "\n".join(lines)
+    ]

@@ -16,6 +16,16 @@ scripts/bench-guest.sh):
 The rule (any one makes the run contended) is RULE below. The load average is evidence only:
 our own build raises the 1-minute load right before the boot, and our guest keeps it near 1.
 """
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from report_common import PROSE, Json, fmt, table
+
+# a host-samples.txt line: t_s, busy, steal, the guest's ticks (None: not running), other
+# emulators, their ticks
+Sample = tuple[float, int, int, Optional[int], int, int]
 
 # The bounds; "cores" are CPU-seconds per second, averaged over the run.
 OTHER_QEMU_MAX = 0  # another emulator running at all: it takes a host CPU for minutes
@@ -32,20 +42,20 @@ RULE = (
 )
 
 
-def _float(value):
+def _float(value: Any) -> Optional[float]:
     try:
         return float(value)
     except (TypeError, ValueError):
         return None
 
 
-def _int(value):
+def _int(value: Optional[str]) -> Optional[int]:
     return None if value is None or not value.strip().isdigit() else int(value)
 
 
-def read_samples(path):
+def read_samples(path: Path) -> list[Sample]:
     """[(t_s, busy, steal, guest_ticks or None, other_qemu, other_ticks)] from host-samples.txt."""
-    samples = []
+    samples: list[Sample] = []
     if not path.exists():
         return samples
     for line in path.read_text().splitlines():
@@ -57,7 +67,7 @@ def read_samples(path):
     return samples
 
 
-def during_run(samples, hz):
+def during_run(samples: list[Sample], hz: int) -> Json:
     """Averages over the sampled intervals: CPU not the guest's, steal, other emulators."""
     if len(samples) < 2:
         return {}
@@ -83,7 +93,7 @@ def during_run(samples, hz):
     return out
 
 
-def guest_steal_share(guest):
+def guest_steal_share(guest: dict[str, str]) -> Optional[float]:
     """Steal inside the guest over the main run, as a share of its CPU time; None if unknown."""
     before, after = guest.get("guest_stat_before"), guest.get("guest_stat_after")
     if not before or not after:
@@ -94,10 +104,10 @@ def guest_steal_share(guest):
     return round((b[7] - a[7]) / total, 4) if total > 0 else None
 
 
-def check(bench_dir, host, guest):
+def check(bench_dir: Path, host: dict[str, str], guest: dict[str, str]) -> Json:
     """{"contended": True/False (None: nothing recorded), "reasons", "rule", "evidence"}."""
     hz = int(host.get("clk_tck", 100))
-    ev = {
+    ev: Json = {
         "other_qemu_before_boot": _int(host.get("host_other_qemu_before")),
         "busy_cores_before_boot": _float(host.get("host_busy_before_boot_cores")),
         "steal_cores_before_boot": _float(host.get("host_steal_before_boot_cores")),
@@ -113,36 +123,50 @@ def check(bench_dir, host, guest):
     if "samples" in ev and "non_guest_cores_avg" not in ev:
         ev["note"] = ("No guest QEMU of the bench found: the device was the host's own, so "
                       "the host's CPU use includes the bench and is not a sign of contention")
-    reasons = []
-
-    def over(name, bound, what):
-        if ev.get(name) is not None and ev[name] > bound:
-            reasons.append(f"{what}: {ev[name]:g} (bound {bound:g})")
-
-    over("other_qemu_before_boot", OTHER_QEMU_MAX, "other qemu-system processes before the boot")
-    over("other_qemu_max", OTHER_QEMU_MAX, "other qemu-system processes during the run (max)")
-    over("busy_cores_before_boot", BUSY_CORES_MAX, "host CPU busy over 5 s before the boot, cores")
-    over("non_guest_cores_avg", BUSY_CORES_MAX,
-         "host CPU not used by the bench's guest, averaged over the run, cores")
-    over("host_steal_cores_avg", STEAL_CORES_MAX, "host steal time averaged over the run, cores")
-    over("guest_steal_share", GUEST_STEAL_SHARE_MAX, "steal inside the guest, share of its CPU")
+    reasons = over_bounds(ev)
     return {"contended": bool(reasons), "reasons": reasons, "rule": RULE, "evidence": ev}
 
 
-def banner_md(c):
+# (evidence, its bound, what a reason says): any one over its bound makes the run contended
+CHECKS = [
+    ("other_qemu_before_boot", OTHER_QEMU_MAX, "other qemu-system processes before the boot"),
+    ("other_qemu_max", OTHER_QEMU_MAX, "other qemu-system processes during the run (max)"),
+    ("busy_cores_before_boot", BUSY_CORES_MAX, "host CPU busy over 5 s before the boot, cores"),
+    ("non_guest_cores_avg", BUSY_CORES_MAX,
+     "host CPU not used by the bench's guest, averaged over the run, cores"),
+    ("host_steal_cores_avg", STEAL_CORES_MAX, "host steal time averaged over the run, cores"),
+    ("guest_steal_share", GUEST_STEAL_SHARE_MAX, "steal inside the guest, share of its CPU"),
+]
+
+
+def over_bounds(ev: Json) -> list[str]:
+    """The reasons the run was contended: each piece of evidence over its bound."""
+    return [f"{what}: {ev[name]:g} (bound {bound:g})" for name, bound, what in CHECKS
+            if ev.get(name) is not None and ev[name] > bound]
+
+
+def banner_md(c: Json) -> str:
     """The warning at the top of BENCHMARKS.md, or nothing."""
     if not c["contended"]:
         return ""
-    return ("> **CONTENDED RUN: figures not comparable; targets not scored.** The host was busy "
-            "with other work during this run: " + "; ".join(c["reasons"]) + ". See \"Host "
-            "contention check\" below; run `./dev bench` again on a quiet host.\n")
+    return PROSE.fill("contended-banner", reasons="; ".join(c["reasons"]))
 
 
-def section_md(c, table, fmt):
+def section_md(c: Json) -> str:
     """The evidence, whatever the verdict."""
     ev = c["evidence"]
     verdict = {True: "**contended**", False: "quiet", None: "not checked"}[c["contended"]]
-    rows = [
+    text = PROSE.fill(
+        "contention", verdict=verdict,
+        reasons=" (" + "; ".join(c["reasons"]) + ")" if c["reasons"] else "",
+        rule=c["rule"], samples=ev.get("samples", 0), sampled_s=ev.get("sampled_s", 0),
+        note=f" {ev['note']}." if ev.get("note") else "")
+    return text + "\n" + table(["Evidence", "Value", "Bound"], evidence_rows(ev)) + "\n"
+
+
+def evidence_rows(ev: Json) -> list[list[str]]:
+    """Each figure the verdict rests on, beside its bound."""
+    return [
         ["Other qemu-system processes before the boot / during the run (max)",
          f"{fmt(ev.get('other_qemu_before_boot'), 0)} / {fmt(ev.get('other_qemu_max'), 0)}",
          f"<= {OTHER_QEMU_MAX}"],
@@ -162,10 +186,3 @@ def section_md(c, table, fmt):
          f"{ev.get('load_start_before_build') or '?'} / {ev.get('load_before_boot') or '?'} / "
          f"{ev.get('load_after') or '?'}", "evidence only"],
     ]
-    text = (f"Verdict: {verdict}"
-            + (" (" + "; ".join(c["reasons"]) + ")" if c["reasons"] else "")
-            + f". Rule: {c['rule']}. Samples: {ev.get('samples', 0)} over "
-            f"{ev.get('sampled_s', 0)} s (bench/host-check.sh)."
-            + (f" {ev['note']}." if ev.get("note") else "") + "\n")
-    return "## Host contention check\n\n" + text + "\n" + table(["Evidence", "Value", "Bound"],
-                                                                 rows) + "\n"

@@ -21,35 +21,29 @@ updates `cross_host` in BENCH_DIR/results.json (if there is one; always BENCH_DI
 cross-host.json) and replaces the "Across hosts" section of MARKDOWN (or adds it after the
 loopback throughput, where report.py puts it). report.py calls figures() and section_md() itself in a full run.
 """
+from __future__ import annotations
+
 import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any, Optional
 
 sys.dont_write_bytecode = True
 import report_contention  # noqa: E402  the same rule as the one-guest run
+from report_common import (C, LIB, PROSE, Json, Run, Scenario, fmt_ratio,  # noqa: E402
+                           read_facts, rounded, table)
 
-LIB = "vertx-rpma"
-C = "c-librpma"
 TITLE = "## Across hosts"
-# (kind, op, size, window): the scenarios of CrossHostBenchMain.SCENARIOS
-SCENARIOS = [("latency", "read", 64, 1), ("latency", "write", 64, 1),
-             ("throughput", "write", 64, 64)]
+# the scenarios of CrossHostBenchMain.SCENARIOS
+SCENARIOS = [Scenario("latency", "read", 64, 1), Scenario("latency", "write", 64, 1),
+             Scenario("throughput", "write", 64, 64)]
 
 
-def _facts(path):
-    out = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            if "=" in line:
-                k, v = line.split("=", 1)
-                out[k.strip()] = v.strip()
-    return out
-
-
-def _runs(path):
+def _runs(path: Path) -> tuple[dict[tuple[str, Scenario], dict[int, float]], Json]:
     """{(impl, key): {round: figure}} and the env line, from a jsonl of result lines."""
-    runs, env = {}, {}
+    runs: dict[tuple[str, Scenario], dict[int, float]] = {}
+    env: Json = {}
     if not path.exists():
         return runs, env
     for line in path.read_text().splitlines():
@@ -61,20 +55,21 @@ def _runs(path):
             continue
         if r.get("kind") not in ("latency", "throughput"):
             continue  # the loop probe, the scale runs
-        key = (r["kind"], r["op"], r["size"], r["window"])
-        fig = r["median_ns"] / 1e3 if r["kind"] == "latency" else r["ops_per_s"]
-        runs.setdefault((r["impl"], key), {})[r.get("round", 0)] = fig
+        run = Run.from_json(r)
+        fig = run.median_ns / 1e3 if run.scenario.kind == "latency" else run.ops_per_s
+        runs.setdefault((run.impl, run.scenario), {})[r.get("round", 0)] = fig
     return runs, env
 
 
-def _ratio(runs, key):
+def _ratio(runs: dict[tuple[str, Scenario], dict[int, float]],
+           key: Scenario) -> tuple[Optional[float], list[float]]:
     """Median over the rounds of library / C within the round; None if either is missing."""
     a, b = runs.get((LIB, key), {}), runs.get((C, key), {})
     rs = [a[n] / b[n] for n in sorted(a) if n in b and b[n]]
     return (statistics.median(rs), rs) if rs else (None, [])
 
 
-def _loopback(bench_dir, same_run):
+def _loopback(bench_dir: Path, same_run: bool) -> tuple[dict[Any, Optional[float]], Optional[str]]:
     """{key: ratio} of the loopback run, and where it came from: this ./dev bench's own
     (same_run: report.py's call), else the report of the last full run (results.json), which
     is what BENCHMARKS.md shows beside the section."""
@@ -95,7 +90,7 @@ def _loopback(bench_dir, same_run):
     return out, f"the run of {m.get('git_commit', '?')} at {m.get('date', '?')} (results.json)"
 
 
-def _contention(bench_dir):
+def _contention(bench_dir: Path) -> Optional[Json]:
     """The host check's verdict, if it watched this pass: its samples (host clock) span the
     moment h1 wrote its facts (the file's mtime, host clock too); else None, e.g. after a run
     of scripts/bench-cross-host.sh by hand, beside an older check's files."""
@@ -106,15 +101,15 @@ def _contention(bench_dir):
         return None
     if not samples[0][0] <= written.stat().st_mtime <= samples[-1][0] + 10:
         return None
-    return report_contention.check(d, _facts(d / "host-facts.txt"), {})
+    return report_contention.check(d, read_facts(d / "host-facts.txt"), {})
 
 
-def label(key):
+def label(key: Scenario) -> str:
     kind, op, size, window = key
     return f"{op} {size} B" if kind == "latency" else f"window {window}, {size} B writes"
 
 
-def figures(bench_dir, same_run=True):
+def figures(bench_dir: Path, same_run: bool = True) -> Optional[Json]:
     """The `cross_host` object of results.json; None when the pass did not run. same_run: the
     loopback ratios from this ./dev bench's raw results (else from results.json)."""
     bench_dir = Path(bench_dir)
@@ -135,12 +130,12 @@ def figures(bench_dir, same_run=True):
             C: round(statistics.median(runs[(C, key)].values()), 2),
             "ratio": round(ratio, 3) if ratio else None,
             "ratio_per_round": [round(r, 3) for r in per_round],
-            "loopback_ratio": round(loop[key], 3) if loop.get(key) else None,
+            "loopback_ratio": rounded(loop.get(key), 3) if loop.get(key) else None,
         })
     return {
         "note": "server on h0, client on h1, two QEMU guests on one wire; each guest's emulator "
         "thread takes one host core of two: only meaningful when nothing else runs on the host",
-        "facts": _facts(bench_dir / "raw" / "cross-host-facts.txt"),
+        "facts": read_facts(bench_dir / "raw" / "cross-host-facts.txt"),
         "warmup": {k: v for k, v in env.items() if k.startswith("warmup_")},
         "contention": _contention(bench_dir),
         "loopback_source": loop_source,
@@ -148,69 +143,53 @@ def figures(bench_dir, same_run=True):
     }
 
 
-def _fmt(x, field):
+def _fmt(x: Optional[float], field: str) -> str:
+    """Cross-host figures: "-" when missing (a scenario one side did not run)."""
     if x is None:
         return "-"
     return f"{x:,.1f}" if field == "median_us" else f"{x:,.0f}"
 
 
-def _ratio_md(x):
-    return "-" if x is None else f"{x:.2f}x"
-
-
-def section_md(data, table):
+def section_md(data: Optional[Json]) -> str:
     """The "Across hosts" section (markdown), or a line saying the pass did not run."""
-    out = [f"{TITLE}\n"]
+    out = [PROSE.fill("cross-host-title")]
     if not data:
-        out.append("Not run this time (`./dev bench --no-cross-host`, or the pass failed).\n")
+        out.append(PROSE.fill("cross-host-not-run"))
         return "\n".join(out)
-    f = data["facts"]
-    c = data.get("contention")
+    f, c = data["facts"], data.get("contention")
     if c and c.get("contended"):
-        out.append("> **Contended: the host was busy with other work during this pass; its "
-                   "figures are not comparable.** " + "; ".join(c["reasons"]) + "\n")
-    out.append(
-        f"The same library and C reference with the wire between them: `./dev rdma --hosts 2` "
-        f"(scripts/bench-cross-host.sh), servers on {f.get('server', 'h0')}, clients on "
-        f"{f.get('client', 'h1')}, each on its own Soft-RoCE device, the frames crossing a "
-        "virtio NIC and the host's loopback between the two QEMU processes. Library: "
-        "`CrossHostBenchMain` (one connection, warmed up until the JIT is quiet: "
-        f"{data['warmup'].get('warmup_rounds', '?')} rounds, "
-        f"{data['warmup'].get('warmup_s', '?')} s); C: `rpma_bench --role client` (event mode) "
-        "against `rpma_bench --role server`, a process per scenario. Both back to back per "
-        f"scenario, the first alternating, {f.get('rounds', '?')} round(s), "
-        f"{f.get('latency_ops', '?')} operations per latency run, {f.get('throughput_ms', '?')} "
-        "ms per throughput run; pinned to vCPU 1 on each host. Ratios: median of the per-round "
-        "library / C ratios; loopback: the same ratio from "
-        f"{data.get('loopback_source') or 'no loopback run'}.\n")
-    out.append(
-        "> **Two guests, two host cores.** Each guest is one emulator thread and the host has "
-        "two cores, so this pass is only meaningful when nothing else runs on the host; "
-        + ("the host check found nothing else running." if c and c.get("contended") is False
-           else "see the verdict above." if c else "no host check was recorded for it.")
-        + " The wire is emulated too: across hosts the latency includes two emulators' "
-        "network paths, so compare ratios, not microseconds.\n")
+        out.append(PROSE.fill("cross-host-contended", reasons="; ".join(c["reasons"])))
+    out.append(PROSE.fill(
+        "cross-host", server=f.get("server", "h0"), client=f.get("client", "h1"),
+        warmup_rounds=data["warmup"].get("warmup_rounds", "?"),
+        warmup_s=data["warmup"].get("warmup_s", "?"), rounds=f.get("rounds", "?"),
+        latency_ops=f.get("latency_ops", "?"), throughput_ms=f.get("throughput_ms", "?"),
+        loopback_source=data.get("loopback_source") or "no loopback run",
+        verdict=verdict(c)))
     if f.get("quick") == "1":
-        out.append("> **A `--quick` pass**: one short round; its figures are noisy.\n")
-    rows = []
-    for s in data["scenarios"]:
-        what = "median us" if s["field"] == "median_us" else "completions/s"
-        rows.append([s["scenario"], what, _fmt(s[LIB], s["field"]), _fmt(s[C], s["field"]),
-                     _ratio_md(s["ratio"]), _ratio_md(s["loopback_ratio"]),
-                     " ".join(f"{r:.2f}" for r in s["ratio_per_round"])])
+        out.append(PROSE.fill("cross-host-quick"))
     out.append(table(["Scenario", "Figure", "vertx-rpma", "C librpma (event)",
                       "vertx-rpma / C across hosts", "vertx-rpma / C loopback",
-                      "per round (across hosts)"], rows) + "\n")
+                      "per round (across hosts)"], rows(data["scenarios"])) + "\n")
     return "\n".join(out)
 
 
-def _table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(lines)
+def verdict(c: Optional[Json]) -> str:
+    """What the host check said about this pass, in the two-guests note."""
+    if c and c.get("contended") is False:
+        return "the host check found nothing else running."
+    return "see the verdict above." if c else "no host check was recorded for it."
 
 
-def _replace_section(md, section):
+def rows(scenarios: list[Json]) -> list[list[str]]:
+    return [[s["scenario"], "median us" if s["field"] == "median_us" else "completions/s",
+             _fmt(s[LIB], s["field"]), _fmt(s[C], s["field"]), fmt_ratio(s["ratio"], "-"),
+             fmt_ratio(s["loopback_ratio"], "-"),
+             " ".join(f"{r:.2f}" for r in s["ratio_per_round"])]
+            for s in scenarios]
+
+
+def _replace_section(md: str, section: str) -> str:
     """MARKDOWN with its "Across hosts" section replaced (or put where report.py puts it)."""
     start = md.find(f"\n{TITLE}\n")
     if start >= 0:
@@ -222,7 +201,7 @@ def _replace_section(md, section):
     return md[:anchor + 1] + section + "\n" + md[anchor + 1:]
 
 
-def main(argv):
+def main(argv: list[str]) -> None:
     if len(argv) != 3:
         sys.exit("usage: report_cross_host.py BENCH_DIR MARKDOWN")
     bench_dir, md_path = Path(argv[1]), Path(argv[2])
@@ -236,10 +215,10 @@ def main(argv):
         res["cross_host"] = data
         results.write_text(json.dumps(res, indent=2) + "\n")
     md = md_path.read_text() if md_path.exists() else "# Benchmarks\n"
-    md_path.write_text(_replace_section(md, section_md(data, _table)))
+    md_path.write_text(_replace_section(md, section_md(data)))
     for s in data["scenarios"]:
-        print(f"across hosts, {s['scenario']}: vertx-rpma / C {_ratio_md(s['ratio'])} "
-              f"(loopback {_ratio_md(s['loopback_ratio'])})")
+        print(f"across hosts, {s['scenario']}: vertx-rpma / C {fmt_ratio(s['ratio'], '-')} "
+              f"(loopback {fmt_ratio(s['loopback_ratio'], '-')})")
 
 
 if __name__ == "__main__":

@@ -11,16 +11,21 @@ Raw lines (results-1cpu.jsonl), written by ScaleRun/Report.scale (Java) and benc
 A figure is the median over the rounds; a ratio ("n / 1 connection") is the median over the
 rounds of that round's ratio (the counts of a round run within seconds of each other).
 """
-import json
-import statistics
+from __future__ import annotations
 
-LIB = "vertx-rpma"
-CE = "c-librpma-epoll"
+import json
+from pathlib import Path
+from typing import Optional
+
+from report_common import CE, LIB, PROSE, Json, Target, fmt, fmt_ratio, median_or_none, table
+
+ScaleAgg = dict[tuple[str, str, int], Json]  # (design, variant, connections): figures
+
 TARGET_AT = 64  # issue 13: completions/s at 64 connections within 20% of 1 connection
 TARGET_BOUND = 0.8
 
 
-def load(path):
+def load(path: Path) -> tuple[list[Json], list[Json]]:
     runs, resources = [], []
     if path.exists():
         for line in path.read_text().splitlines():
@@ -34,53 +39,58 @@ def load(path):
     return runs, resources
 
 
-def _per_op_us(run, field):
+def _per_op_us(run: Json, field: str) -> Optional[float]:
     ns, n = run.get(field), run.get("completions") or 0
     return ns / 1e3 / n if ns is not None and ns >= 0 and n > 0 else None
 
 
-def _median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else None
-
-
-def aggregate(runs):
+def aggregate(runs: list[Json]) -> ScaleAgg:
     """{(impl, variant, connections): figures over the rounds}."""
-    grouped = {}
+    grouped: dict[tuple[str, str, int], list[Json]] = {}
     for r in runs:
         grouped.setdefault((r["impl"], r["variant"], int(r["connections"])), []).append(r)
-    out = {}
-    for key, rs in grouped.items():
-        n = key[2]
-        out[key] = {
-            "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
-            "window": rs[0].get("window"),
-            "ops_per_s": _median(r["ops_per_s"] for r in rs),
-            "ops_per_s_per_connection": _median(r["ops_per_s"] / n for r in rs),
-            # the starved connection's share of a fair one: 1.0 is perfectly even
-            "fairness_min": _median(r["min_per_connection"] * n / r["completions"]
-                                    for r in rs if r.get("completions")),
-            "loop_cpu_us_per_completion": _median(_per_op_us(r, "loop_cpu_ns") for r in rs),
-            "server_loop_cpu_us_per_completion":
-                _median(_per_op_us(r, "server_loop_cpu_ns") for r in rs),
-            "process_cpu_us_per_completion": _median(_per_op_us(r, "process_cpu_ns") for r in rs),
-            "per_round": {r.get("round"): r["ops_per_s"] for r in rs},
-        }
-    for (impl, variant, n), f in out.items():
-        one = out.get((impl, variant, 1))
-        f["ratio_to_1"] = None
-        if one:
-            ratios = [ops / one["per_round"][rnd] for rnd, ops in f["per_round"].items()
-                      if one["per_round"].get(rnd)]
-            f["ratio_to_1"] = _median(ratios)
-            f["ratio_to_1_per_round"] = ratios
-        c = out.get((CE, "write", n))
-        f["ratio_to_c"] = (f["ops_per_s"] / c["ops_per_s"]
-                           if impl == LIB and variant == "write" and c and c["ops_per_s"] else None)
+    out = {key: count_figures(key, rs) for key, rs in grouped.items()}
+    for key, f in out.items():
+        f.update(ratios(out, key, f))
     return out
 
 
-def resources(lines):
+def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
+    """One design, variant and connection count: medians over the rounds."""
+    n = key[2]
+    return {
+        "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
+        "window": rs[0].get("window"),
+        "ops_per_s": median_or_none(r["ops_per_s"] for r in rs),
+        "ops_per_s_per_connection": median_or_none(r["ops_per_s"] / n for r in rs),
+        # the starved connection's share of a fair one: 1.0 is perfectly even
+        "fairness_min": median_or_none(r["min_per_connection"] * n / r["completions"]
+                                       for r in rs if r.get("completions")),
+        "loop_cpu_us_per_completion": median_or_none(_per_op_us(r, "loop_cpu_ns") for r in rs),
+        "server_loop_cpu_us_per_completion":
+            median_or_none(_per_op_us(r, "server_loop_cpu_ns") for r in rs),
+        "process_cpu_us_per_completion":
+            median_or_none(_per_op_us(r, "process_cpu_ns") for r in rs),
+        "per_round": {r.get("round"): r["ops_per_s"] for r in rs},
+    }
+
+
+def ratios(out: ScaleAgg, key: tuple[str, str, int], f: Json) -> Json:
+    """To one connection (per round, then the median) and, for the library's writes, to C."""
+    impl, variant, n = key
+    one = out.get((impl, variant, 1))
+    ratio: Json = {"ratio_to_1": None}
+    if one:
+        per_round = [ops / one["per_round"][rnd] for rnd, ops in f["per_round"].items()
+                     if one["per_round"].get(rnd)]
+        ratio.update(ratio_to_1=median_or_none(per_round), ratio_to_1_per_round=per_round)
+    c = out.get((CE, "write", n))
+    ratio["ratio_to_c"] = (f["ops_per_s"] / c["ops_per_s"]
+                           if impl == LIB and variant == "write" and c and c["ops_per_s"] else None)
+    return ratio
+
+
+def resources(lines: list[Json]) -> list[Json]:
     out = []
     for r in sorted(lines, key=lambda r: r["connections"]):
         n = r["connections"]
@@ -95,23 +105,19 @@ def resources(lines):
     return out
 
 
-def target(agg, scored):
-    """Issue 13's target, in the Targets table's format (report.targets)."""
+def target(agg: ScaleAgg, scored: bool) -> Optional[Target]:
+    """Issue 13's target, in the Targets table's format (report.targets); None if not run."""
     f = agg.get((LIB, "write", TARGET_AT))
     if not f or f["ratio_to_1"] is None:
         return None
-    met = f["ratio_to_1"] >= TARGET_BOUND
-    return {
-        "name": f"scale: completions/s at {TARGET_AT} connections on one loop / at 1 (vertx-rpma,"
-                " 64 B writes, window " + str(f["window"]) + " each)",
-        "value": round(f["ratio_to_1"], 3), "bound": TARGET_BOUND, "comparison": ">=",
-        "met": met if scored else None, "placement": "1cpu",
-        "per_round": [round(x, 3) for x in f.get("ratio_to_1_per_round", [])],
-        "detail": f"{f['ops_per_s']:.0f}/s vs {agg[(LIB, 'write', 1)]['ops_per_s']:.0f}/s",
-    }
+    return Target(
+        f"scale: completions/s at {TARGET_AT} connections on one loop / at 1 (vertx-rpma,"
+        " 64 B writes, window " + str(f["window"]) + " each)", f["ratio_to_1"], TARGET_BOUND,
+        ">=", "1cpu", scored, f.get("ratio_to_1_per_round", []),
+        f"{f['ops_per_s']:.0f}/s vs {agg[(LIB, 'write', 1)]['ops_per_s']:.0f}/s")
 
 
-def to_json(agg, res):
+def to_json(agg: ScaleAgg, res: list[Json]) -> Json:
     return {
         "runs": sorted(({k: v for k, v in f.items() if k != "per_round"} for f in agg.values()),
                        key=lambda f: (f["impl"], f["variant"], f["connections"])),
@@ -119,71 +125,63 @@ def to_json(agg, res):
     }
 
 
-def section_md(agg, res, table, fmt, fmt_ratio, guest):
+def section_md(agg: ScaleAgg, res: list[Json], guest: dict[str, str]) -> str:
     counts = sorted({n for (_, _, n) in agg})
     if not counts:
         return ""
-    out = ["## Scale: many connections on one event loop\n"]
-    out.append(
-        "All client connections on ONE event loop (one thread), each keeping a window of "
-        f"{next(iter(agg.values()))['window']} 64 B operations in flight; the server on another "
-        f"loop of the same JVM. {guest.get('scale_ms', '?')} ms per count, variant and round after "
-        f"{guest.get('scale_warmup_ms', '?')} ms unmeasured (bench/src/main/java/dev/rpma/bench/"
-        "ScaleRun.java). C epoll: librpma directly, the same connections in one process, every "
-        "CQ fd in one epoll set served by one thread with the library's sequence "
-        "(bench/c/bench_scale.c). CPU per completion: the thread that serves the client "
-        "connections. Fairness: completions of the connection that got the fewest, as a share "
-        "of an even split (1.0: even).\n")
+    out = [PROSE.fill("scale", window=next(iter(agg.values()))["window"],
+                      scale_ms=guest.get("scale_ms", "?"),
+                      scale_warmup_ms=guest.get("scale_warmup_ms", "?"))]
+    out.append(PROSE.fill("scale-writes"))
+    out.append(table(["Connections", "vertx-rpma /s", "per connection /s", "/ 1 connection",
+                      "loop CPU us / completion", "fairness", "C epoll /s", "C / 1 connection",
+                      "C CPU us / completion", "vertx-rpma / C"], write_rows(agg, counts)) + "\n")
+    for variant in ("send", "send-srq"):
+        out.append(PROSE.fill(f"scale-{variant}"))
+        out.append(table(["Connections", "vertx-rpma /s", "per connection /s", "/ 1 connection",
+                          "client loop CPU us / message", "server loop CPU us / message",
+                          "process CPU us / message", "fairness"],
+                         send_rows(agg, counts, variant)) + "\n")
+    if res:
+        out.append(PROSE.fill("scale-resources"))
+        out.append(table(["Connections", "fds", "fds / end", "native KiB", "native KiB / end",
+                          "pinned KiB", "pinned KiB / end"], resource_rows(res)) + "\n")
+    return "\n".join(out)
+
+
+def write_rows(agg: ScaleAgg, counts: list[int]) -> list[list[str]]:
+    """RDMA writes: the library beside C epoll, per connection count."""
     rows = []
     for n in counts:
         lib, c = agg.get((LIB, "write", n)), agg.get((CE, "write", n))
         rows.append([str(n),
-                     fmt(lib and lib["ops_per_s"], 0), fmt(lib and lib["ops_per_s_per_connection"], 0),
+                     fmt(lib and lib["ops_per_s"], 0),
+                     fmt(lib and lib["ops_per_s_per_connection"], 0),
                      fmt_ratio(lib and lib["ratio_to_1"]),
                      fmt(lib and lib["loop_cpu_us_per_completion"], 2),
                      fmt(lib and lib["fairness_min"], 2),
                      fmt(c and c["ops_per_s"], 0), fmt_ratio(c and c["ratio_to_1"]),
                      fmt(c and c["loop_cpu_us_per_completion"], 2),
                      fmt_ratio(lib and lib["ratio_to_c"])])
-    out.append("### RDMA writes\n")
-    out.append(table(["Connections", "vertx-rpma /s", "per connection /s", "/ 1 connection",
-                      "loop CPU us / completion", "fairness", "C epoll /s", "C / 1 connection",
-                      "C CPU us / completion", "vertx-rpma / C"], rows) + "\n")
-    for variant, title, how in [
-            ("send", "Send and receive, a receive queue per connection",
-             "Each server-side connection keeps twice as many receives posted as its client "
-             "has sends in flight, and posts each again as it completes (on the server's loop), "
-             "so a send never meets receiver-not-ready."),
-            ("send-srq", "Send and receive, ONE shared receive queue for every connection",
-             "The same clients (connected anew) send to a server whose connections are all "
-             "attached to one shared receive queue (`RpmaPeer.createSharedReceiveQueue`): one "
-             "receive CQ and one fd on the server's loop for every connection, twice the largest "
-             "count's windows of receives posted, each posted again as it completes.")]:
-        rows = []
-        for n in counts:
-            s = agg.get((LIB, variant, n))
-            rows.append([str(n), fmt(s and s["ops_per_s"], 0),
-                         fmt(s and s["ops_per_s_per_connection"], 0),
-                         fmt_ratio(s and s["ratio_to_1"]),
-                         fmt(s and s["loop_cpu_us_per_completion"], 2),
-                         fmt(s and s["server_loop_cpu_us_per_completion"], 2),
-                         fmt(s and s["process_cpu_us_per_completion"], 2),
-                         fmt(s and s["fairness_min"], 2)])
-        out.append(f"### {title}\n")
-        out.append(how + " Per second: sends completed.\n")
-        out.append(table(["Connections", "vertx-rpma /s", "per connection /s", "/ 1 connection",
-                          "client loop CPU us / message", "server loop CPU us / message",
-                          "process CPU us / message", "fairness"], rows) + "\n")
-    if res:
-        out.append("### What a connection costs besides CPU\n")
-        out.append("Measured while the benchmark connects (both ends are in the bench JVM, so "
-                   "per connection end is the total over twice the count): RDMA fds (device "
-                   "files, CM and completion channels, eventfds), resident memory outside the "
-                   "Java heap, pinned memory (VmPin).\n")
-        out.append(table(["Connections", "fds", "fds / end", "native KiB", "native KiB / end",
-                          "pinned KiB", "pinned KiB / end"],
-                         [[str(r["connections"]), str(r["rdma_fds"]),
-                           fmt(r["fds_per_connection_end"], 2), str(r["native_kib"]),
-                           fmt(r["native_kib_per_connection_end"], 1), str(r["pinned_kib"]),
-                           fmt(r["pinned_kib_per_connection_end"], 1)] for r in res]) + "\n")
-    return "\n".join(out)
+    return rows
+
+
+def send_rows(agg: ScaleAgg, counts: list[int], variant: str) -> list[list[str]]:
+    """Sends and receives (per-connection queues, or one shared), per connection count."""
+    rows = []
+    for n in counts:
+        s = agg.get((LIB, variant, n))
+        rows.append([str(n), fmt(s and s["ops_per_s"], 0),
+                     fmt(s and s["ops_per_s_per_connection"], 0),
+                     fmt_ratio(s and s["ratio_to_1"]),
+                     fmt(s and s["loop_cpu_us_per_completion"], 2),
+                     fmt(s and s["server_loop_cpu_us_per_completion"], 2),
+                     fmt(s and s["process_cpu_us_per_completion"], 2),
+                     fmt(s and s["fairness_min"], 2)])
+    return rows
+
+
+def resource_rows(res: list[Json]) -> list[list[str]]:
+    return [[str(r["connections"]), str(r["rdma_fds"]), fmt(r["fds_per_connection_end"], 2),
+             str(r["native_kib"]), fmt(r["native_kib_per_connection_end"], 1),
+             str(r["pinned_kib"]), fmt(r["pinned_kib_per_connection_end"], 1)] for r in res]

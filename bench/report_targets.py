@@ -8,82 +8,89 @@ own), with a bound; a contended run measures them but scores none ("met": None).
 - CPU time per operation of the design's threads, library / C: <= 1.3 at windows 1 and 64;
 - the loop probe under a window of 64 (the library on epoll): lateness p99 <= 5 ms;
 - completions per JNI drain call at window 64: >= 8 (the batch drain works at all).
+The hybrid polling target is report_variants.py's, the scale target report_scale.py's.
 """
-import report_spread
+from __future__ import annotations
 
-LIB = "vertx-rpma"
-HOP = "thread-hop"
-C = "c-librpma"
+from typing import Callable
+
+from report_common import (C, HOP, LIB, Agg, Figures, Json, Scenario, Target, per_round_ratios,
+                           rratio, size_label)
+
 LATENCY_BOUNDS = {64: 1.15, 4096: 1.3}
 HOP_BOUNDS = {"1cpu": 2.5, "2cpu": 1.5}
+CPU_BOUND = 1.3
 PROBE_P99_BOUND_MS = 5.0
+DRAIN_BOUND = 8
+W64 = Scenario("throughput", "write", 64, 64)
 
 
-def rounded(x, digits):
-    return None if x is None else round(x, digits)
-
-
-def size_label(size):
-    return f"{size // 1024} KiB" if size >= 1024 and size % 1024 == 0 else f"{size} B"
-
-
-def targets(agg, placement, scored, probes, rratio, per_round_ratios):
+def targets(agg: Agg, placement: str, scored: bool, probes: list[Json]) -> list[Target]:
     """The targets of one placement; with scored=False (a contended run) "met" is None."""
-    out = []
-
-    def add(name, value, bound, comparison, spread=None, detail=None):
-        met = value is not None and (value <= bound if comparison == "<=" else value >= bound)
-        t = {
-            "name": name,
-            "value": rounded(value, 3),
-            "bound": bound,
-            "comparison": comparison,
-            "met": bool(met) if scored else None,
-            "placement": placement,
-        }
-        if spread:
-            t["per_round"] = [round(x, 3) for x in spread]
-            t["noisy"] = report_spread.is_noisy(spread)
-        if detail:
-            t["detail"] = detail
-        out.append(t)
-
-    def ratio_target(name, key, impl, ref, field, bound, comparison, detail):
-        if (impl, key) in agg and (ref, key) in agg:
-            add(name, rratio(agg, impl, ref, key, field), bound, comparison,
-                per_round_ratios(agg, impl, ref, key, field), detail(agg[(impl, key)],
-                                                                    agg[(ref, key)]))
-
-    def us(field):
-        return lambda a, b: f"{a[field]:.1f} us vs {b[field]:.1f} us"
-
-    def per_s(a, b):
-        return f"{a['ops_per_s']:.0f}/s vs {b['ops_per_s']:.0f}/s"
-
-    for op in ["read", "write"]:
-        for size, bound in LATENCY_BOUNDS.items():
-            ratio_target(
-                f"{op} latency median, {size_label(size)}: vertx-rpma / C librpma (event mode)",
-                ("latency", op, size, 1), LIB, C, "median_us", bound, "<=", us("median_us"))
-    w64 = ("throughput", "write", 64, 64)
-    ratio_target("window 64: completions/s, vertx-rpma / C librpma (event mode)",
-                 w64, LIB, C, "ops_per_s", 1.0, ">=", per_s)
-    ratio_target("window 64: completions/s, vertx-rpma / thread-hop design",
-                 w64, LIB, HOP, "ops_per_s", HOP_BOUNDS[placement], ">=", per_s)
-    for window in [1, 64]:
-        ratio_target(
-            f"CPU per operation, window {window}: vertx-rpma event loop / C librpma thread",
-            ("throughput", "write", 64, window), LIB, C, "thread_cpu_us_per_op", 1.3, "<=",
-            us("thread_cpu_us_per_op"))
-    probe = next((p for p in probes if p["impl"] == LIB and p["window"] == 64), None)
-    if probe:
-        add("loop probe under window 64: lateness p99, ms (vertx-rpma, epoll)",
-            probe["p99_ns"] / 1e6, PROBE_P99_BOUND_MS, "<=", None,
-            f"median {probe['median_ns'] / 1e6:.2f} ms, {probe['handled']} / {probe['sent']}"
-            " signals handled")
-    if (LIB, w64) in agg:
-        lib = agg[(LIB, w64)]
-        add("window 64: completions per JNI drain call (vertx-rpma)",
-            lib["completions_per_drain_call"], 8, ">=", None,
-            f"{lib['completions']} completions in {lib['drain_calls']} drain calls")
+    out = latency_targets(agg, placement, scored) + throughput_targets(agg, placement, scored)
+    out += cpu_targets(agg, placement, scored)
+    out += probe_target(probes, placement, scored) + drain_target(agg, placement, scored)
     return out
+
+
+def ratio_target(agg: Agg, name: str, key: Scenario, impl: str, ref: str, field: str,
+                 bound: float, comparison: str, placement: str, scored: bool,
+                 detail: Callable[[Figures, Figures], str]) -> list[Target]:
+    """impl / ref of one figure, if both were measured: [the Target], else []."""
+    if (impl, key) not in agg or (ref, key) not in agg:
+        return []
+    return [Target(name, rratio(agg, impl, ref, key, field), bound, comparison, placement,
+                   scored, per_round_ratios(agg, impl, ref, key, field),
+                   detail(agg[(impl, key)], agg[(ref, key)]))]
+
+
+def us(field: str) -> Callable[[Figures, Figures], str]:
+    return lambda a, b: f"{getattr(a, field):.1f} us vs {getattr(b, field):.1f} us"
+
+
+def per_s(a: Figures, b: Figures) -> str:
+    return f"{a.ops_per_s:.0f}/s vs {b.ops_per_s:.0f}/s"
+
+
+def latency_targets(agg: Agg, placement: str, scored: bool) -> list[Target]:
+    return [t for op in ["read", "write"] for size, bound in LATENCY_BOUNDS.items()
+            for t in ratio_target(
+                agg, f"{op} latency median, {size_label(size)}: vertx-rpma / C librpma "
+                "(event mode)", Scenario("latency", op, size, 1), LIB, C, "median_us", bound,
+                "<=", placement, scored, us("median_us"))]
+
+
+def throughput_targets(agg: Agg, placement: str, scored: bool) -> list[Target]:
+    return (ratio_target(agg, "window 64: completions/s, vertx-rpma / C librpma (event mode)",
+                         W64, LIB, C, "ops_per_s", 1.0, ">=", placement, scored, per_s)
+            + ratio_target(agg, "window 64: completions/s, vertx-rpma / thread-hop design",
+                           W64, LIB, HOP, "ops_per_s", HOP_BOUNDS[placement], ">=", placement,
+                           scored, per_s))
+
+
+def cpu_targets(agg: Agg, placement: str, scored: bool) -> list[Target]:
+    return [t for window in [1, 64] for t in ratio_target(
+        agg, f"CPU per operation, window {window}: vertx-rpma event loop / C librpma thread",
+        Scenario("throughput", "write", 64, window), LIB, C, "thread_cpu_us_per_op",
+        CPU_BOUND, "<=", placement, scored, us("thread_cpu_us_per_op"))]
+
+
+def probe_target(probes: list[Json], placement: str, scored: bool) -> list[Target]:
+    """The loop probe under a window of 64 on the library's loop, if it ran."""
+    probe = next((p for p in probes if p["impl"] == LIB and p["window"] == 64), None)
+    if not probe:
+        return []
+    return [Target("loop probe under window 64: lateness p99, ms (vertx-rpma, epoll)",
+                   probe["p99_ns"] / 1e6, PROBE_P99_BOUND_MS, "<=", placement, scored, None,
+                   f"median {probe['median_ns'] / 1e6:.2f} ms, {probe['handled']} / "
+                   f"{probe['sent']} signals handled")]
+
+
+def drain_target(agg: Agg, placement: str, scored: bool) -> list[Target]:
+    """The batch drain works at all: several completions per JNI call under a window of 64."""
+    lib = agg.get((LIB, W64))
+    if not lib:
+        return []
+    return [Target("window 64: completions per JNI drain call (vertx-rpma)",
+                   lib.completions_per_drain_call, DRAIN_BOUND, ">=", placement, scored, None,
+                   f"{lib.completions} completions in {lib.drain_calls} drain calls")]

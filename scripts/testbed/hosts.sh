@@ -12,11 +12,12 @@
 # every CMD exited 0; else with the first failed host's code (124 timeout, 125 test bed).
 #
 # Faults: the guests share RUN_DIR/shared (9p share "hosts", at /run/rpma-hosts, in
-# RPMA_HOSTS_CTL). hosts-bin/rpma-fault drops a request file there; fault_watcher, on the host,
-# carries it out (kill QEMU, or a command on that guest's QEMU monitor) and writes the answer.
+# RPMA_HOSTS_CTL). hosts-bin/rpma-fault drops a request file there; faults.py, on the host,
+# carries it out (kill QEMU, or a command on that guest's QEMU monitor, qmp.py) and writes the
+# answer.
 #
 # RUN_DIR: shared/, and hI/ per guest: ctl/ (its ctl share), console.log, out.log, qemu.log,
-# qmp.in and qmp.out (its QEMU's QMP monitor, a pipe pair), qmp.log (what QMP said), killed
+# qemu.pid, qmp.sock (its QEMU's QMP monitor, a unix socket), qmp.log (what QMP said), killed
 # (powered off on request).
 
 HOSTS_SUBNET=10.9.0
@@ -25,7 +26,7 @@ HOSTS_MOUNT=/run/rpma-hosts
 # a server waiting for a client that has died would otherwise run into --timeout.
 HOSTS_GRACE=${DEV_RDMA_HOSTS_GRACE:-30}
 HOSTS_PIDS=()      # QEMU of each guest
-HOSTS_HELPERS=()   # monitor readers, the fault watcher
+HOSTS_HELPERS=()   # the fault watcher
 HOSTS_TAILS=()     # the output streams
 HOSTS_PORT=""
 
@@ -70,7 +71,7 @@ wire_args() {
   # the null chardev swallows what the "drop" fault's filter redirects to it
   printf '%s\n' -netdev "$backend" \
     -device "virtio-net-pci,netdev=wire,id=nic,mac=52:54:00:09:00:$(printf %02x $((i + 1))),romfile=" \
-    -chardev null,id=void -qmp "pipe:$dir/qmp"
+    -chardev null,id=void -qmp "unix:$dir/qmp.sock,server=on,wait=off"
 }
 
 # Guest I's ctl share: address, name, /etc/hosts lines, shares, command (see guest-init).
@@ -87,7 +88,6 @@ prepare_host() {
     RPMA_HOST_IPS="${ips[*]}" RPMA_HOSTS_CTL="$HOSTS_MOUNT" \
     PATH="$TESTBED_DIR/hosts-bin:$PATH" >"$dir/ctl/cmd.sh"
   : >"$dir/out.log"
-  mkfifo "$dir/qmp.in" "$dir/qmp.out"
 }
 
 start_host() {
@@ -95,11 +95,10 @@ start_host() {
   mapfile -t wire < <(wire_args "$i")
   start_qemu "$dir" "${wire[@]}"
   HOSTS_PIDS[i]=$QEMU_PID
+  # for faults.py's kill
+  echo "$QEMU_PID" >"$dir/qemu.pid"
   # out of the job table: bash would report each killed guest ("Killed qemu-system-x86_64 ...")
   disown "$QEMU_PID"
-  # QEMU holds both pipes open read-write, so this never blocks; it ends with QEMU
-  cat "$dir/qmp.out" >"$dir/qmp.log" &
-  HOSTS_HELPERS+=($!)
 }
 
 # h0 must listen before h1 can connect (QEMU gives up on a refused connection).
@@ -143,121 +142,11 @@ wait_for_hosts() {
   log "$HOSTS hosts up in $(elapsed_since "$start") s, rxe0 on each: ${list#, }"
 }
 
-# Writes one line to guest I's QMP pipe. Opened read-write: opening a FIFO so never blocks,
-# even if QEMU has just gone.
-qmp_send() {
-  local fd
-  exec {fd}<>"$RUN_DIR/h$1/qmp.in"
-  printf '%s\n' "$2" >&"$fd"
-  exec {fd}>&-
-}
-
-# How many commands guest I's QEMU has answered.
-qmp_answers() { grep -cE '^\{"(return|error)"' "$RUN_DIR/h$1/qmp.log" || true; }
-
-# One QMP command (JSON) on guest I's QEMU; waits for its answer. On an error, prints QEMU's
-# description and returns 1.
-qmp() {
-  local before i last
-  # QMP's handshake, the first time. Not at start: what is written into a FIFO before QEMU has
-  # opened it is lost when we close our end.
-  if [[ $2 != *qmp_capabilities* && ! -e $RUN_DIR/h$1/qmp.ready ]]; then
-    qmp "$1" '{"execute": "qmp_capabilities"}' || return 1
-    : >"$RUN_DIR/h$1/qmp.ready"
-  fi
-  before=$(qmp_answers "$1")
-  qmp_send "$1" "$2"
-  # QEMU answers within milliseconds: look often, so that cut:MS is close to MS
-  for i in $(seq 250); do
-    if (($(qmp_answers "$1") > before)); then
-      last=$(grep -E '^\{"(return|error)"' "$RUN_DIR/h$1/qmp.log" | tail -n 1)
-      [[ $last == '{"return"'* ]] && return 0
-      sed -n 's/.*"desc": "\(.*\)".*/\1/p' <<<"$last"
-      return 1
-    fi
-    sleep 0.02
-  done
-  echo "no answer from QEMU"
-  return 1
-}
-
-# Carries out one request: ACTION HOST, or cut, drop or heal without HOST (on every host still
-# running: the whole wire). cut:MS and drop:MS heal after MS milliseconds, timed here: a request
-# takes about a second from a guest. Prints what went wrong, if anything.
-do_fault() {
-  local action=${1:-} i targets=() ms=""
-  if [[ $action =~ ^(cut|drop):([0-9]+)$ ]]; then
-    action=${BASH_REMATCH[1]}
-    ms=${BASH_REMATCH[2]}
-  fi
-  if (($# == 1)) && [[ $action != kill ]]; then
-    for ((i = 0; i < HOSTS; i++)); do
-      [[ -e $RUN_DIR/h$i/killed ]] || ! kill -0 "${HOSTS_PIDS[i]}" 2>/dev/null || targets+=("$i")
-    done
-    ((${#targets[@]})) || { echo "no host is running"; return 1; }
-  else
-    i=${2:-}
-    i=${i#h}
-    if (($# != 2)) || [[ ! $i =~ ^[0-9]+$ ]] || ((i >= HOSTS)); then
-      echo "usage: rpma-fault kill HOST | cut|drop|heal [HOST] | cut:MS|drop:MS [HOST]" \
-        "(HOST: h0..h$((HOSTS - 1)))"
-      return 1
-    fi
-    if [[ -e $RUN_DIR/h$i/killed ]] || ! kill -0 "${HOSTS_PIDS[i]}" 2>/dev/null; then
-      echo "h$i is not running"
-      return 1
-    fi
-    targets=("$i")
-  fi
-  for i in "${targets[@]}"; do fault_one "$action" "$i" || return 1; done
-  [[ -n $ms ]] || return 0
-  sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
-  for i in "${targets[@]}"; do fault_one heal "$i" || return 1; done
-}
-
-# One fault on guest I (running).
-fault_one() {
-  local action=$1 i=$2 out
-  case $action in
-    # power off: no shutdown, no goodbye on the wire
-    kill) : >"$RUN_DIR/h$i/killed" && kill -9 "${HOSTS_PIDS[i]}" ;;
-    # the cable: the guest sees its link go down (NO-CARRIER), rxe0's port goes DOWN
-    cut) qmp "$i" '{"execute": "set_link", "arguments": {"name": "nic", "up": false}}' ;;
-    # silent loss: every frame to or from h$i goes to the null chardev; the link stays up
-    drop)
-      out=$(qmp "$i" '{"execute": "object-add", "arguments": {"qom-type": "filter-redirector",
-        "id": "drop", "netdev": "wire", "queue": "all", "outdev": "void"}}') && return 0
-      [[ $out == *duplicate* ]] && out="h$i drops its frames already"
-      echo "$out"
-      return 1
-      ;;
-    # undoes cut and drop (without a drop filter, object-del only says it found none)
-    heal)
-      qmp "$i" '{"execute": "set_link", "arguments": {"name": "nic", "up": true}}' || return 1
-      out=$(qmp "$i" '{"execute": "object-del", "arguments": {"id": "drop"}}') ||
-        [[ $out == *"not found"* ]] || { echo "$out"; return 1; }
-      ;;
-    *) echo "unknown fault '$action' (kill, cut, drop, heal, cut:MS, drop:MS)"; return 1 ;;
-  esac
-}
-
-# Serves the guests' requests (RPMA_HOSTS_CTL/req.ID, answered in ans.ID) until killed.
+# Serves the guests' rpma-fault requests (RPMA_HOSTS_CTL/req.ID, answered in ans.ID) until
+# killed: scripts/testbed/faults.py, which drives each QEMU's QMP socket (qmp.py).
 fault_watcher() {
-  local shared=$RUN_DIR/shared req id line answer
-  while :; do
-    for req in "$shared"/req.*; do
-      [[ -e $req ]] || continue
-      id=${req##*/req.}
-      read -r line <"$req" || true
-      rm -f "$req"
-      # shellcheck disable=SC2086 # the request's words are the arguments
-      if answer=$(do_fault $line 2>&1); then answer=ok; else answer="error: $answer"; fi
-      log "fault from ${id%%.*}: $line: $answer"
-      printf '%s\n' "$answer" >"$shared/.ans.$id"
-      mv "$shared/.ans.$id" "$shared/ans.$id"
-    done
-    sleep 0.1
-  done
+  # exec: run in the background (&), the pid in HOSTS_HELPERS is the watcher itself
+  exec python3 "$TESTBED_DIR/faults.py" watch "$RUN_DIR" "$HOSTS" "${DEV_CMD:-rdma}"
 }
 
 # How guest I ended: its exit code, "killed" (on request) or "lost" (no exit code).

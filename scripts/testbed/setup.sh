@@ -15,7 +15,10 @@ exec </dev/null
 # depmod and modprobe live in /sbin, which a normal user's PATH may lack.
 export PATH="$PATH:/usr/sbin:/sbin"
 
-BUILD_PACKAGES=(maven gcc make libc6-dev librpma-dev libibverbs-dev librdmacm-dev)
+# python3-pytest: ./dev test's Python tests (bench/tests, scripts/testbed/tests); python3 runs
+# bench/report.py and the test bed's fault control (faults.py)
+BUILD_PACKAGES=(maven gcc make libc6-dev librpma-dev libibverbs-dev librdmacm-dev python3
+  python3-pytest)
 RUNTIME_PACKAGES=(librpma0 ibverbs-providers librdmacm1 rdma-core ibverbs-utils rdmacm-utils
   perftest libpci3)
 # iproute2 provides `rdma` (link add, link show), used on the host and inside the guest.

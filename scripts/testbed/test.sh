@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ./dev test: the whole test run, as CI does it (.ci/run).
-#   1. ./dev setup;
+#   1. ./dev setup; the Python tests (pytest): the benchmark report (bench/tests) and the test
+#      bed's fault control (scripts/testbed/tests);
 #   2. mvn install of every module (library, kotlin, examples, bench) without the rdma-tagged tests
 #      (the host has no RDMA device): what does not build, or fails a host test, is red;
 #      then three host cases: scripts/shade-check.sh (a relocated copy of the library loads its
@@ -13,7 +14,7 @@
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
 #      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
 #   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
-#      surefire of every module + target/rdma-reports). Exits non-zero if anything failed or did not build.
+#      surefire of every module + target/rdma-reports, where pytest writes its own). Exits non-zero if anything failed or did not build.
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -95,6 +96,18 @@ run_rdma_suite() {
   [[ -e $REPORTS_DIR/TEST-rpma_smoke.xml ]] || record_not_run rpma_smoke "the rdma suite did not get to it"
 }
 
+# The Python tests, each directory in a pytest of its own (each puts its scripts on the import
+# path); their JUnit XML counts in the summary. Debian's interpreter: python3-pytest is there.
+run_python_tests() {
+  local dir name
+  for dir in bench/tests scripts/testbed/tests; do
+    name=pytest-${dir//\//-}
+    PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+      --junitxml="$REPORTS_DIR/TEST-$name.xml" "$dir" || true
+    [[ -s $REPORTS_DIR/TEST-$name.xml ]] || record_not_run "$name" "pytest did not run"
+  done
+}
+
 # The cross-host part: two guests on one wire (./dev rdma --hosts 2), the library between them
 # with the faults only a wire has (scripts/testbed/cross-host.sh); one test case.
 run_cross_host_suite() {
@@ -107,6 +120,8 @@ main() {
   ./dev setup
   rm -rf "${MODULES[@]/%//target/surefire-reports}" "$REPORTS_DIR" "$SUITE_DIR"
   mkdir -p "$REPORTS_DIR" "$SUITE_DIR"
+  log "the Python tests"
+  run_python_tests
 
   local build_ok=1
   maven_build || build_ok=0
