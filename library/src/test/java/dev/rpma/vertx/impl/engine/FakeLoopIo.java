@@ -15,6 +15,7 @@ final class FakeLoopIo implements LoopIo {
   private final ContextInternal context;
   private final List<String> log;
   private final Map<Integer, Runnable> watched = new HashMap<>();
+  private final EngineClock clock;
   private int nextWakeupFd = 1000;
   /** Thrown by the next {@link #newWakeupFd()}, e.g. the process at its fd limit. */
   RuntimeException failWakeup;
@@ -22,6 +23,7 @@ final class FakeLoopIo implements LoopIo {
   FakeLoopIo(ContextInternal context, List<String> log) {
     this.context = context;
     this.log = log;
+    this.clock = new ContextClock(context);
   }
 
   /** The fd is readable: runs its handler if it is watched. False if it is not. */
@@ -55,6 +57,11 @@ final class FakeLoopIo implements LoopIo {
         return context.succeededFuture();
       }
     };
+  }
+
+  @Override
+  public EngineClock clock() {
+    return clock;
   }
 
   @Override
