@@ -49,9 +49,11 @@ final class CompletionChannel {
     CompletionSource main = conn.mainCq();
     CompletionSource recv = conn.recvCq();
     long spin = options.getBusyPollMicros() * 1000L;
-    mainCq = new CompletionQueue(main, sink, counters, batch, budget, spin, later, onFailure);
-    recvCq = recv != null
-        ? new CompletionQueue(recv, sink, counters, batch, budget, spin, later, onFailure) : null;
+    EngineClock clock = io.clock();
+    mainCq = new CompletionQueue(main, sink, counters, clock, batch, budget, spin, later,
+        onFailure);
+    recvCq = recv != null ? new CompletionQueue(recv, sink, counters, clock, batch, budget, spin,
+        later, onFailure) : null;
     Future<Void> all = watch(continuation.fd(), continuation::onReadable);
     if (options.isSharedCompletionChannel()) {
       return all.compose(v -> watch(conn.sharedChannelFd(), this::onSharedChannelReadable));

@@ -13,10 +13,11 @@ import java.util.function.Consumer;
  * completions raise no new event, so they must not wait for one.
  *
  * <p>A poll asks for no more completions than fit in the time left of the budget (but at least
- * a quarter of the batch), at the cost per completion the last full batch measured: delivering a completion runs its listeners (which
- * post the next operations), and on the emulated device a batch of 32 took twice the budget by
- * itself, so a time check between batches could not keep a drain near its budget. On a fast
- * device the whole batch always fits.
+ * a quarter of the batch), at the cost per completion the last full batch measured: delivering
+ * a completion runs its listeners (which post the next operations), and on the emulated device
+ * a batch of 32 took twice the budget by itself, so a time check between batches could not keep
+ * a drain near its budget. On a fast device the whole batch always fits. Time is the loop's
+ * {@link EngineClock}.
  *
  * <p>Hybrid polling ({@code spinNanos} above 0, {@code ConnectionOptions.setBusyPollMicros}):
  * when a poll finds the CQ empty, it polls again on the loop until a completion comes or the CQ
@@ -51,6 +52,8 @@ final class CompletionQueue {
   /** Whether the current poll has delivered no completion yet (its batch is not counted). */
   private boolean batchUncounted;
   private final ConnectionCounters counters;
+  /** Read per poll: one monomorphic call in production ({@link ContextClock}), no garbage. */
+  private final EngineClock clock;
   private final int batch;
   private final int budget;
   private final long spinNanos;
@@ -61,9 +64,9 @@ final class CompletionQueue {
   private boolean draining;
   /** What was asked for during a drain, to run once it returned; allocated when first needed. */
   private ArrayDeque<Runnable> afterDrain;
-  /** System.nanoTime when polls began to find the CQ empty; 0 after a completion. */
+  /** The clock's time when polls began to find the CQ empty; 0 after a completion. */
   private long emptySince;
-  /** System.nanoTime when the current drain began. */
+  /** The clock's time when the current drain began. */
   private long heldSince;
   /** What delivering one completion took in the last full batch (ns); 0 until one was full. */
   private long nanosPerCompletion;
@@ -81,13 +84,14 @@ final class CompletionQueue {
    * {@code onFailure}: waiting or polling failed (not "nothing pending").
    */
   CompletionQueue(CompletionSource source, CompletionSink sink, ConnectionCounters counters,
-      int batch, int budget, Runnable continueLater, Consumer<RuntimeException> onFailure) {
-    this(source, sink, counters, batch, budget, 0, continueLater, onFailure);
+      EngineClock clock, int batch, int budget, Runnable continueLater,
+      Consumer<RuntimeException> onFailure) {
+    this(source, sink, counters, clock, batch, budget, 0, continueLater, onFailure);
   }
 
   /** The same, spinning for {@code spinNanos} on an empty CQ (0: never). */
   CompletionQueue(CompletionSource source, CompletionSink sink, ConnectionCounters counters,
-      int batch, int budget, long spinNanos, Runnable continueLater,
+      EngineClock clock, int batch, int budget, long spinNanos, Runnable continueLater,
       Consumer<RuntimeException> onFailure) {
     this.source = source;
     this.counted = (wrId, status, vendorError, byteLength, hasImm, imm, qpNum) -> {
@@ -95,6 +99,7 @@ final class CompletionQueue {
       sink.onCompletion(wrId, status, vendorError, byteLength, hasImm, imm, qpNum);
     };
     this.counters = counters;
+    this.clock = clock;
     this.batch = batch;
     this.budget = budget;
     this.spinNanos = spinNanos;
@@ -202,7 +207,7 @@ final class CompletionQueue {
 
   private void drainBudgeted(boolean consumeEvent) {
     int left = budget;
-    long now = System.nanoTime();
+    long now = clock.nanoTime();
     heldSince = now;
     boolean consume = consumeEvent;
     while (!stopped) {
@@ -217,7 +222,7 @@ final class CompletionQueue {
         if (spinNanos == 0) {
           return;
         }
-        now = System.nanoTime();
+        now = clock.nanoTime();
         if (!keepSpinning(n, now)) {
           return;
         }
@@ -226,7 +231,7 @@ final class CompletionQueue {
       emptySince = 0;
       left -= n;
       long polledAt = now;
-      now = System.nanoTime();
+      now = clock.nanoTime();
       nanosPerCompletion = Math.max(1, (now - polledAt) / n);
       if (left <= 0 || heldTooLong(now)) {
         continueLater.run(); // yield the loop to its other I/O, then go on

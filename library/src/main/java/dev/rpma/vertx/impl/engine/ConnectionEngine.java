@@ -71,10 +71,11 @@ public final class ConnectionEngine {
         closedErrorByKind);
     this.completionPath = new ConnectionCompletions(description, inFlight, reasons,
         submitter::postWaiting, this::takesOperations, this::onQueuePairError);
-    this.timers = new ConnectionTimers(context, guard,
-        new Watchdog(context, guard, options.getCompletionTimeoutMs(), counters, inFlight,
+    EngineClock clock = io.clock();
+    this.timers = new ConnectionTimers(clock, guard,
+        new Watchdog(clock, guard, options.getCompletionTimeoutMs(), counters, inFlight,
             this::onStall),
-        new KeepAlive(context, guard, options.getKeepAliveMs(), counters, inFlight,
+        new KeepAlive(context, clock, guard, options.getKeepAliveMs(), counters, inFlight,
             // a probe is the library's, not the application's: not measured
             probe -> submitter.submit(OpKind.READ, null, 0, null, 0, 0, 0, probe, null), reasons,
             this::shutdown));

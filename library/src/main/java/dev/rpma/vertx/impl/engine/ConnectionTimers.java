@@ -1,24 +1,23 @@
 package dev.rpma.vertx.impl.engine;
 
-import io.vertx.core.internal.ContextInternal;
-
 /**
  * A connection's timers on its loop, each an entry guarded by its {@link EventPathGuard}: the
  * connect deadline (until ESTABLISHED), the {@link Watchdog} and {@link KeepAlive} (while it is
- * open), and the close deadline (how long a close waits for the peer's CLOSED). Loop-confined.
+ * open), and the close deadline (how long a close waits for the peer's CLOSED), all on the
+ * loop's {@link EngineClock}. Loop-confined.
  */
 final class ConnectionTimers {
 
-  private final ContextInternal context;
+  private final EngineClock clock;
   private final EventPathGuard guard;
   private final Watchdog watchdog;
   private final KeepAlive keepAlive;
   private long connectTimer = -1;
   private long closeTimer = -1;
 
-  ConnectionTimers(ContextInternal context, EventPathGuard guard, Watchdog watchdog,
+  ConnectionTimers(EngineClock clock, EventPathGuard guard, Watchdog watchdog,
       KeepAlive keepAlive) {
-    this.context = context;
+    this.clock = clock;
     this.guard = guard;
     this.watchdog = watchdog;
     this.keepAlive = keepAlive;
@@ -26,7 +25,7 @@ final class ConnectionTimers {
 
   /** {@code onTimeout} runs after {@code ms} unless {@link #established()} came first. */
   void connectDeadline(int ms, Runnable onTimeout) {
-    connectTimer = context.setTimer(ms, guard.handler(id -> {
+    connectTimer = clock.setTimer(ms, guard.handler(id -> {
       connectTimer = -1;
       onTimeout.run();
     }));
@@ -42,7 +41,7 @@ final class ConnectionTimers {
 
   /** A close waiting for the peer's answer: {@code onTimeout} runs if none came in {@code ms}. */
   void closeDeadline(int ms, Runnable onTimeout) {
-    closeTimer = context.setTimer(ms, guard.handler(id -> {
+    closeTimer = clock.setTimer(ms, guard.handler(id -> {
       closeTimer = -1;
       onTimeout.run();
     }));
@@ -64,7 +63,7 @@ final class ConnectionTimers {
 
   private void cancel(long id) {
     if (id != -1) {
-      context.owner().cancelTimer(id);
+      clock.cancelTimer(id);
     }
   }
 }

@@ -10,14 +10,21 @@ import io.vertx.core.internal.ContextInternal;
 public final class EpollLoopIo implements LoopIo {
 
   private final ContextInternal context;
+  private final EngineClock clock;
 
   public EpollLoopIo(ContextInternal context) {
     this.context = context;
+    this.clock = new ContextClock(context);
   }
 
   @Override
   public FdWatch watch(int fd, Runnable onReadable) {
     return FdWatcher.create(context, fd, onReadable);
+  }
+
+  @Override
+  public EngineClock clock() {
+    return clock;
   }
 
   @Override

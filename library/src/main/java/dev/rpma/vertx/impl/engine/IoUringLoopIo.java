@@ -12,14 +12,21 @@ import io.vertx.core.internal.ContextInternal;
 public final class IoUringLoopIo implements LoopIo {
 
   private final ContextInternal context;
+  private final EngineClock clock;
 
   public IoUringLoopIo(ContextInternal context) {
     this.context = context;
+    this.clock = new ContextClock(context);
   }
 
   @Override
   public FdWatch watch(int fd, Runnable onReadable) {
     return IoUringFdWatcher.create(context, fd, onReadable);
+  }
+
+  @Override
+  public EngineClock clock() {
+    return clock;
   }
 
   @Override

@@ -29,6 +29,7 @@ final class KeepAlive {
   }
 
   private final ContextInternal context;
+  private final EngineClock clock;
   /** Its timer is an entry from the loop: an exception closes the connection. */
   private final EventPathGuard guard;
   private final int intervalMs;
@@ -41,10 +42,11 @@ final class KeepAlive {
   private long completionsAtLastCheck;
   private PromiseInternal<Void> probe;
 
-  KeepAlive(ContextInternal context, EventPathGuard guard, int intervalMs,
+  KeepAlive(ContextInternal context, EngineClock clock, EventPathGuard guard, int intervalMs,
       ConnectionCounters counters, InFlight inFlight, Prober prober, CloseReasons reasons,
       Consumer<RpmaConnectionClosedException> onDead) {
     this.context = context;
+    this.clock = clock;
     this.guard = guard;
     this.intervalMs = intervalMs;
     this.counters = counters;
@@ -58,13 +60,13 @@ final class KeepAlive {
   void start() {
     if (intervalMs > 0) {
       completionsAtLastCheck = counters.completions;
-      timer = context.setPeriodic(intervalMs, guard.handler(id -> check()));
+      timer = clock.setPeriodic(intervalMs, guard.handler(id -> check()));
     }
   }
 
   void stop() {
     if (timer != -1) {
-      context.owner().cancelTimer(timer);
+      clock.cancelTimer(timer);
       timer = -1;
     }
   }

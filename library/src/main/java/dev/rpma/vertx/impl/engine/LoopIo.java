@@ -18,6 +18,12 @@ public interface LoopIo {
   /** A new fd of our own that can be made readable: the drain continuation's wake-up. */
   WakeupFd newWakeupFd();
 
+  /**
+   * The loop's time and timers, the engine's only ones (the same for every call): production's
+   * read System.nanoTime and set the context's timers; the host tests' run in virtual time.
+   */
+  EngineClock clock();
+
   /** An fd watched by the loop. */
   interface FdWatch {
     /** Adds it; completes once it is there. */

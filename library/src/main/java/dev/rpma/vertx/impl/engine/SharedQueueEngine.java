@@ -91,7 +91,7 @@ public final class SharedQueueEngine implements CompletionSink {
     try {
       continuation = new DrainContinuation(io.newWakeupFd(), this::drainNow);
       CompletionSource rcq = librpmaQueue.receiveCq();
-      cq = new CompletionQueue(rcq, this, counters, drainBatch, drainBudget,
+      cq = new CompletionQueue(rcq, this, counters, io.clock(), drainBatch, drainBudget,
           continuation::request, this::onCompletionQueueFailure);
       return watch(continuation.fd(), continuation::onReadable)
           .compose(v -> watch(rcq.fd(), cq::onReadable))

@@ -1,6 +1,5 @@
 package dev.rpma.vertx.impl.engine;
 
-import io.vertx.core.internal.ContextInternal;
 import java.util.function.IntConsumer;
 
 /**
@@ -10,7 +9,7 @@ import java.util.function.IntConsumer;
  */
 final class Watchdog {
 
-  private final ContextInternal context;
+  private final EngineClock clock;
   /** Its timer is an entry from the loop: an exception closes the connection. */
   private final EventPathGuard guard;
   private final int timeoutMs;
@@ -22,9 +21,9 @@ final class Watchdog {
   private int stalledChecks;
 
   /** {@code onStall}: called with the number of operations in flight; 0 disables the dog. */
-  Watchdog(ContextInternal context, EventPathGuard guard, int timeoutMs,
+  Watchdog(EngineClock clock, EventPathGuard guard, int timeoutMs,
       ConnectionCounters counters, InFlight inFlight, IntConsumer onStall) {
-    this.context = context;
+    this.clock = clock;
     this.guard = guard;
     this.timeoutMs = timeoutMs;
     this.counters = counters;
@@ -34,13 +33,13 @@ final class Watchdog {
 
   void start() {
     if (timeoutMs > 0) {
-      timer = context.setPeriodic(Math.max(1, timeoutMs / 2), guard.handler(id -> check()));
+      timer = clock.setPeriodic(Math.max(1, timeoutMs / 2), guard.handler(id -> check()));
     }
   }
 
   void stop() {
     if (timer != -1) {
-      context.owner().cancelTimer(timer);
+      clock.cancelTimer(timer);
       timer = -1;
     }
   }

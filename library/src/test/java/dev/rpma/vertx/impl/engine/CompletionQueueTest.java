@@ -6,16 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** One CQ's drain: batches while they come back full, then yields by count or by time. */
+/**
+ * One CQ's drain: batches while they come back full, then yields by count or by time. In
+ * virtual time ({@link VirtualClock}): the sources move the clock by what a poll or a
+ * completion's delivery is to cost, so the time budget, a poll's size and a spin are exact.
+ */
 class CompletionQueueTest {
 
   private static final int BATCH = 8;
+  /** What a poll of the scripted CQ costs, in virtual time. */
+  private static final long POLL_NANOS = 1_000;
+
+  private final VirtualClock clock = new VirtualClock();
 
   /**
    * A CQ that always has what a poll asks for: each poll takes {@code batchNanos}, each
    * completion {@code nanosEach} more to deliver (its listeners' work). Records what was asked.
    */
-  private static final class EndlessSource implements CompletionSource {
+  private final class EndlessSource implements CompletionSource {
     final long batchNanos;
     final long nanosEach;
     final java.util.List<Integer> asked = new java.util.ArrayList<>();
@@ -39,19 +47,12 @@ class CompletionQueueTest {
     public int drain(boolean consumeEvent, int max, CompletionSink sink) {
       batches++;
       asked.add(max);
-      busy(batchNanos);
+      clock.advanceNanos(batchNanos);
       for (int i = 0; i < max; i++) {
-        busy(nanosEach);
+        clock.advanceNanos(nanosEach);
         sink.onCompletion(i, 0, 0, 0, false, 0, 0);
       }
       return max;
-    }
-
-    private static void busy(long nanos) {
-      long until = System.nanoTime() + nanos;
-      while (System.nanoTime() < until) {
-        Thread.onSpinWait();
-      }
     }
   }
 
@@ -86,7 +87,7 @@ class CompletionQueueTest {
 
   private CompletionQueue queue(CompletionSource source, int budget, long spinNanos) {
     return new CompletionQueue(source, (wrId, status, vendor, bytes, hasImm, imm, qpNum) ->
-        delivered.incrementAndGet(), counters, BATCH, budget, spinNanos,
+        delivered.incrementAndGet(), counters, clock, BATCH, budget, spinNanos,
         continued::incrementAndGet, e -> {
           throw e;
         });
@@ -94,9 +95,10 @@ class CompletionQueueTest {
 
   /**
    * A CQ where completion i (one each) shows up at the given poll, by number; empty otherwise.
-   * Polls are counted, so a test can tell a spin from a return to the loop.
+   * Polls are counted, so a test can tell a spin from a return to the loop; each takes
+   * {@link #POLL_NANOS}.
    */
-  private static final class ScriptedSource implements CompletionSource {
+  private final class ScriptedSource implements CompletionSource {
     final java.util.Set<Integer> completionAtPoll;
     int polls;
 
@@ -112,6 +114,7 @@ class CompletionQueueTest {
     @Override
     public int drain(boolean consumeEvent, int max, CompletionSink sink) {
       polls++;
+      clock.advanceNanos(POLL_NANOS);
       if (completionAtPoll.contains(polls)) {
         sink.onCompletion(polls, 0, 0, 0, false, 0, 0);
         return 1;
@@ -131,7 +134,7 @@ class CompletionQueueTest {
   @Test
   void withBusyPollingACompletionThatComesWhileSpinningIsTakenWithoutAWakeup() {
     ScriptedSource source = new ScriptedSource(1, 50);
-    queue(source, 1024, 100_000_000L).onReadable(); // a spin far longer than 50 polls
+    queue(source, 1024, 100 * CompletionQueue.TIME_BUDGET_NANOS).onReadable(); // > 50 polls
     assertEquals(2, delivered.get());
     assertEquals(1, counters.wakeups, "the second completion needed no event");
     assertTrue(source.polls > 50, "it went on spinning after the second completion");
@@ -142,14 +145,15 @@ class CompletionQueueTest {
     ScriptedSource source = new ScriptedSource(1);
     long spin = 2_000_000L; // 2 ms: past the time budget, so it must go on from a yield
     CompletionQueue q = queue(source, 1024, spin);
-    long t0 = System.nanoTime();
+    long lastCompletionAt = clock.nanoTime() + POLL_NANOS; // the first poll's
     q.onReadable();
-    while (continued.get() > 0 && System.nanoTime() - t0 < 10 * spin) {
+    for (int yields = 0; continued.get() > 0 && yields < 100; yields++) { // 100: a hang
       continued.decrementAndGet();
       q.drainNow(); // what the loop's next I/O phase does after a yield
     }
     assertEquals(0, continued.get(), "the spin ended by itself, not by yielding again");
-    assertTrue(System.nanoTime() - t0 >= spin, "it spun at least its length");
+    long spun = clock.nanoTime() - lastCompletionAt;
+    assertTrue(spun >= spin && spun <= spin + POLL_NANOS, "spun its length: " + spun + " ns");
     int polls = source.polls;
     q.drainNow(); // e.g. the event the spin's completions raised: no new spin
     assertEquals(polls + 1, source.polls, "an empty wake-up after the spin polls once");
@@ -158,11 +162,12 @@ class CompletionQueueTest {
   @Test
   void aSpinHoldsTheLoopNoLongerThanTheTimeBudgetInARow() {
     ScriptedSource source = new ScriptedSource(1);
-    long t0 = System.nanoTime();
+    long t0 = clock.nanoTime();
     queue(source, 1024, 1_000_000_000L).onReadable();
-    long held = System.nanoTime() - t0;
+    long held = clock.nanoTime() - t0;
     assertEquals(1, continued.get(), "it yields, to go on from the loop's next I/O phase");
-    assertTrue(held < 50 * CompletionQueue.TIME_BUDGET_NANOS, "held the loop " + held + " ns");
+    assertTrue(held >= CompletionQueue.TIME_BUDGET_NANOS
+        && held <= CompletionQueue.TIME_BUDGET_NANOS + POLL_NANOS, "held the loop " + held + " ns");
   }
 
   @Test
@@ -179,10 +184,9 @@ class CompletionQueueTest {
     EndlessSource source = new EndlessSource(batchNanos);
     queue(source, 1 << 20).onReadable();
     assertEquals(1, continued.get(), "the rest is asked for at the next I/O phase");
-    // each batch takes at least a quarter of the budget: the fourth ends past it at the latest
-    assertTrue(source.batches <= 4, "at most the time budget's worth: " + source.batches);
-    // the last poll may ask for less (what fits in the time left), never for nothing
-    assertTrue(delivered.get() > (source.batches - 1) * BATCH, delivered.get() + " delivered");
+    // each batch takes a quarter of the budget: the fourth ends at it
+    assertEquals(4, source.batches, "the time budget's worth");
+    assertEquals(4 * BATCH, delivered.get(), "each a whole batch: all four fit in the budget");
     assertEquals(counters.completions, delivered.get(), "every polled completion delivered");
   }
 
@@ -194,8 +198,8 @@ class CompletionQueueTest {
     q.onReadable();
     assertEquals(java.util.List.of(BATCH), source.asked, "nothing measured yet: a whole batch");
     q.drainNow();
-    int second = source.asked.get(1);
-    assertTrue(second >= BATCH / 4 && second <= BATCH / 2, "asked for " + second);
+    // each completion cost a quarter of the budget, and the second drain starts afresh
+    assertEquals(BATCH / 2, source.asked.get(1), "what fits in the budget");
     assertEquals(2, continued.get(), "each drain yields at the budget");
   }
 
@@ -216,6 +220,37 @@ class CompletionQueueTest {
     q.onReadable();
     q.drainNow();
     assertTrue(source.asked.stream().allMatch(max -> max == BATCH), source.asked.toString());
+  }
+
+  @Test
+  void theTimeBudgetEndsADrainWhenTheClockJumpsPastItInOneBatch() {
+    // a listener held the loop 5 ms (a collector's pause, say): far from the count budget
+    CompletionSource source = byCall((call, max, sink) -> {
+      clock.advanceNanos(call == 1 ? 5 * CompletionQueue.TIME_BUDGET_NANOS : 0);
+      for (int i = 0; i < max; i++) {
+        sink.onCompletion(i, 0, 0, 0, false, 0, 0);
+      }
+      return max;
+    });
+    queue(source, 1024).onReadable();
+    assertEquals(BATCH, delivered.get(), "one batch, then the loop's other I/O");
+    assertEquals(1, continued.get(), "the rest is asked for at the next I/O phase");
+  }
+
+  @Test
+  void aDrainYieldsOnceItHeldTheLoopForItsTimeBudgetNotBefore() {
+    long[] costs = {CompletionQueue.TIME_BUDGET_NANOS - 1, 1}; // the first batch, the second
+    CompletionSource source = byCall((call, max, sink) -> {
+      clock.advanceNanos(call <= costs.length ? costs[call - 1] : 0);
+      for (int i = 0; i < max; i++) {
+        sink.onCompletion(i, 0, 0, 0, false, 0, 0);
+      }
+      return max;
+    });
+    queue(source, 1024).onReadable();
+    assertEquals(1, continued.get(), "it yielded");
+    // 1 ns short of the budget it polled again (at least a quarter batch), then yielded
+    assertEquals(BATCH + BATCH / 4, delivered.get());
   }
 
   @Test

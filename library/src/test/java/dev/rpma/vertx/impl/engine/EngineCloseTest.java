@@ -42,9 +42,16 @@ class EngineCloseTest extends EngineTestBase {
   }
 
   @Test
-  void closeWithNoAnswerFromThePeerDeletesAfterTheTimeout() {
+  void closeWithNoAnswerFromThePeerDeletesAtTheTimeoutNotBefore() {
     open();
-    await(onLoop(() -> engine.close())); // timeoutMs 100
+    Future<Void> closed = onLoop(() -> engine.close());
+    advanceMs(CLOSE_TIMEOUT_MS - 1);
+    settle();
+    assertTrue(!closed.isComplete() && !log.contains("delete"), "before the timeout: " + log);
+
+    advanceMs(1);
+
+    await(closed);
     assertTrue(log.contains("delete"));
   }
 
@@ -103,7 +110,7 @@ class EngineCloseTest extends EngineTestBase {
   @Test
   void teardownTakesEveryFdOffTheLoopBeforeLibrpmaDeletesTheConnection() {
     open();
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     int delete = log.indexOf("delete");
     for (int fd : new int[] {WAKEUP_FD, MAIN_CQ_FD, EVENT_FD}) {
       int unwatch = log.indexOf("unwatch " + fd);
@@ -114,7 +121,7 @@ class EngineCloseTest extends EngineTestBase {
   @Test
   void theWakeupFdIsClosedOnlyAfterItLeftTheLoop() {
     open();
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     assertTrue(log.indexOf("unwatch " + WAKEUP_FD) < log.indexOf("close " + WAKEUP_FD), log
         .toString());
   }
@@ -138,7 +145,7 @@ class EngineCloseTest extends EngineTestBase {
   void theCloseHandlerIsNotCalledWhenTheUserCloses() {
     open();
     List<Throwable> closedWith = watchClose();
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     settle();
     assertEquals(List.of(), closedWith);
   }
@@ -148,6 +155,7 @@ class EngineCloseTest extends EngineTestBase {
     open();
     Future<Void> first = onLoop(() -> engine.close());
     Future<Void> second = onLoop(() -> engine.close());
+    advanceMs(CLOSE_TIMEOUT_MS);
     await(first);
     await(second);
     assertEquals(1, log.stream().filter("delete"::equals).count());
@@ -163,9 +171,15 @@ class EngineCloseTest extends EngineTestBase {
   }
 
   @Test
-  void theWatchdogClosesAConnectionWhoseOperationsNeverComplete() {
+  void theWatchdogClosesAConnectionWhoseOperationsNeverCompleteAtTheCompletionTimeout() {
     open(options().setCompletionTimeoutMs(60));
     Future<Void> stuck = write();
+    advanceMs(59);
+    settle();
+    assertTrue(!stuck.isComplete() && !log.contains("disconnect"), "not before: " + log);
+
+    advanceMs(1);
+
     Throwable why = failure(stuck);
     assertTrue(why.getMessage().contains("no completion for 60 ms with 1 operations in flight"),
         why.getMessage());
@@ -179,16 +193,38 @@ class EngineCloseTest extends EngineTestBase {
       engine.submit(OpKind.SEND, local.held(), 0, null, 0, 16, 0, p);
       return p.future();
     });
+    advanceMs(60);
     Throwable why = failure(send);
     assertTrue(why.getMessage().contains("1 of them sends"), why.getMessage());
     assertTrue(why.getMessage().contains("receiver-not-ready"), why.getMessage());
   }
 
   @Test
-  void theWatchdogLeavesAnIdleConnectionAlone() throws InterruptedException {
+  void theWatchdogLeavesAnIdleConnectionAlone() {
     open(options().setCompletionTimeoutMs(40));
-    Thread.sleep(200);
+    advanceMs(200); // ten checks
     settle();
     assertTrue(!log.contains("disconnect"), log.toString());
+    assertTrue(onLoop(engine::isOpen));
+  }
+
+  @Test
+  void theWatchdogLeavesAConnectionWhoseOperationsCompleteAlone() {
+    open(options().setCompletionTimeoutMs(40));
+    for (int i = 0; i < 10; i++) { // one operation in flight all the time, each taking 20 ms
+      Future<Void> w = write();
+      advanceMs(20);
+      conn.complete(conn.last());
+      cqReady();
+      await(w);
+    }
+    assertTrue(!log.contains("disconnect"), log.toString());
+  }
+
+  @Test
+  void aClosedConnectionLeavesNoTimerBehind() {
+    open(options().setCompletionTimeoutMs(40).setKeepAliveMs(50));
+    await(closeUnanswered());
+    assertEquals(0, onLoop(clock::pendingTimers), "watchdog, keepalive, close deadline");
   }
 }

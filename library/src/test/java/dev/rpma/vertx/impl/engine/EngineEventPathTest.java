@@ -91,6 +91,7 @@ class EngineEventPathTest extends EngineTestBase {
     List<Throwable> closedWith = watchClose();
     Error error = new NoClassDefFoundError("dev/rpma/vertx/impl/engine/QueuedOp");
     onLoop(() -> conn.refuseNextPost = error); // the probe's post
+    advanceMs(50);
 
     assertClosedOnceWith(error, closedWith);
     assertTrue(log.contains("refused read"), "the probe met it: " + log);
@@ -103,7 +104,8 @@ class EngineEventPathTest extends EngineTestBase {
     Error error = new NoClassDefFoundError("dev/rpma/vertx/impl/engine/ConnectionTimers");
     conn.failDisconnect = error; // the timeout's disconnect throws
 
-    Future<Void> started = onLoop(() -> engine.start(conn)); // never established: 200 ms
+    Future<Void> started = onLoop(() -> engine.start(conn)); // never established
+    advanceMs(CONNECT_TIMEOUT_MS);
 
     Throwable why = failure(started);
     assertTrue(why.getMessage().contains("not established"), why.getMessage());
@@ -121,6 +123,7 @@ class EngineEventPathTest extends EngineTestBase {
     Error error = new NoClassDefFoundError("dev/rpma/vertx/impl/engine/Watchdog");
     conn.failDisconnect = error; // and its disconnect throws
 
+    advanceMs(100);
     Throwable why = failure(stuck);
 
     assertTrue(why.getMessage().contains("no completion for 100 ms"), why.getMessage());
@@ -139,7 +142,7 @@ class EngineEventPathTest extends EngineTestBase {
     Error error = new NoClassDefFoundError("dev/rpma/vertx/impl/engine/CompletionChannel");
     conn.main.failure = error; // the teardown's last drain, when the peer never answered
 
-    await(onLoop(() -> engine.close())); // waits 100 ms for the peer's CLOSED
+    await(closeUnanswered()); // the peer's CLOSED never comes
 
     Throwable why = failure(inFlight);
     assertInstanceOf(RpmaConnectionClosedException.class, why);

@@ -58,7 +58,7 @@ class EngineMetricsTest extends EngineTestBase {
     for (int i = 0; i < 5; i++) {
       write();
     }
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     List<String> ends = recorded.events.stream().filter(e -> e.startsWith("ended")).toList();
     assertEquals(5, ends.size(), "every operation ended once: " + recorded.events);
     assertEquals(5, ends.stream().filter(e -> e.endsWith("failed")).count());
@@ -68,7 +68,7 @@ class EngineMetricsTest extends EngineTestBase {
   @Test
   void anOperationOnAClosedConnectionFailsAndReachesNoMetricsAfterTheirClose() {
     open();
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     List<String> untilClosed = List.copyOf(recorded.events);
     assertEquals("closed", untilClosed.get(untilClosed.size() - 1));
 
@@ -97,22 +97,18 @@ class EngineMetricsTest extends EngineTestBase {
   @Test
   void keepAliveProbesAreNotReported() {
     open(options().setKeepAliveMs(20));
-    sleep(200);
-    onLoop(() -> null);
-    assertEquals(List.of("opened"), recorded.events,
-        "probes sent: " + conn.posted.size());
+    advanceMs(20);
+    assertEquals(1, onLoop(() -> conn.posted.size()), "a probe was sent");
+    conn.complete(conn.last());
+    cqReady();
+    advanceMs(40); // and another, after an interval with the first's completion
+    settle();
+    assertEquals(2, onLoop(() -> conn.posted.size()), "a second probe was sent");
+    assertEquals(List.of("opened"), recorded.events);
   }
 
   private List<String> tail(int n) {
     List<String> all = recorded.events;
     return all.subList(all.size() - n, all.size());
-  }
-
-  private static void sleep(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      throw new AssertionError(e);
-    }
   }
 }

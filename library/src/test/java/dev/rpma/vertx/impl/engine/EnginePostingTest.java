@@ -120,7 +120,7 @@ class EnginePostingTest extends EngineTestBase {
   @Test
   void anOperationOnAClosedConnectionFailsAndHoldsNothing() {
     open();
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     Throwable why = failure(write());
     assertTrue(why.getMessage().contains("is closed"), why.getMessage());
     assertEquals(0, local.holds);
@@ -140,7 +140,7 @@ class EnginePostingTest extends EngineTestBase {
   @Test
   void aPeerConfigOnAClosedConnectionIsRefused() {
     open();
-    await(onLoop(() -> engine.close()));
+    await(closeUnanswered());
     Throwable why = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
         () -> onLoop(() -> {
           engine.applyRemotePeerConfig(new byte[] {1});

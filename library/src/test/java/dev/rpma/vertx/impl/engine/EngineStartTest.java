@@ -69,6 +69,12 @@ class EngineStartTest extends EngineTestBase {
   @Test
   void aConnectionNeverEstablishedFailsAtTheConnectTimeoutAndIsDeleted() {
     Future<Void> started = startOnly();
+    advanceMs(CONNECT_TIMEOUT_MS - 1);
+    settle();
+    assertFalse(started.isComplete(), "not before the connect timeout");
+
+    advanceMs(1);
+
     Throwable why = failure(started);
     assertInstanceOf(RpmaConnectionClosedException.class, why);
     assertTrue(why.getMessage().contains("not established within 200 ms"), why.getMessage());

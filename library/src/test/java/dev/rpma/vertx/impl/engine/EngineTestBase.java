@@ -17,13 +17,19 @@ import org.junit.jupiter.api.BeforeEach;
 
 /**
  * A {@link ConnectionEngine} on a real Vert.x context, over {@link FakeLibrpma} and
- * {@link FakeLoopIo}: the engine's logic on the host, in milliseconds, no device.
+ * {@link FakeLoopIo}: the engine's logic on the host, in milliseconds, no device. Its timers
+ * and its drain's clock run in virtual time ({@link VirtualClock}): a test moves time on with
+ * {@link #advanceMs}; nothing waits for a real timer.
  */
 abstract class EngineTestBase {
 
   static final int WAKEUP_FD = 1000;
   static final int MAIN_CQ_FD = 100;
   static final int EVENT_FD = 200;
+  /** How long a close waits for the peer's CLOSED, in {@link #options()}. */
+  static final int CLOSE_TIMEOUT_MS = 100;
+  /** How long a connect waits for ESTABLISHED, in {@link #options()}. */
+  static final int CONNECT_TIMEOUT_MS = 200;
 
   /** Blocking calls run at once, on the loop: the order shows in the log. */
   static final SetupCalls SYNC_SETUP = (ctx, call) -> {
@@ -36,6 +42,8 @@ abstract class EngineTestBase {
   final List<String> log = new CopyOnWriteArrayList<>();
   FakeLibrpma conn;
   FakeLoopIo io;
+  /** The engine's time: stands still until {@link #advanceMs}. */
+  VirtualClock clock;
   ConnectionEngine engine;
   /** What the engine reports to the metrics; a test may set a recorder before open(). */
   OperationMetrics metrics = OperationMetrics.NONE;
@@ -48,6 +56,7 @@ abstract class EngineTestBase {
     context = (ContextInternal) vertx.getOrCreateContext();
     conn = new FakeLibrpma(log);
     io = new FakeLoopIo(context, log);
+    clock = io.clock;
     local = new FakeRegion("local", 11, log);
     remote = new FakeRegion("remote", 22, log);
   }
@@ -60,7 +69,7 @@ abstract class EngineTestBase {
   /** Small queues, so that limits are reached in a few operations. */
   static ConnectionOptions options() {
     return new ConnectionOptions().setCqSize(4).setSqSize(4).setRqSize(4).setDrainBatch(2)
-        .setDrainBudget(4).setTimeoutMs(100).setConnectTimeoutMs(200)
+        .setDrainBudget(4).setTimeoutMs(CLOSE_TIMEOUT_MS).setConnectTimeoutMs(CONNECT_TIMEOUT_MS)
         .setCompletionTimeoutMs(0).setKeepAliveMs(0);
   }
 
@@ -89,6 +98,24 @@ abstract class EngineTestBase {
       return null;
     });
     return closedWith;
+  }
+
+  /** Moves the engine's time on by {@code ms}, on its loop: what falls due fires, in order. */
+  void advanceMs(long ms) {
+    onLoop(() -> {
+      clock.advanceMs(ms);
+      return null;
+    });
+  }
+
+  /**
+   * The user's close of an open connection whose peer never answers: it ends at the close
+   * timeout, which this lets pass. The close's Future.
+   */
+  Future<Void> closeUnanswered() {
+    Future<Void> closed = onLoop(() -> engine.close());
+    advanceMs(CLOSE_TIMEOUT_MS);
+    return closed;
   }
 
   /** Runs on the engine's context and returns what it returned. */

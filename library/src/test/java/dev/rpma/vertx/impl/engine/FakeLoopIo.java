@@ -8,13 +8,15 @@ import java.util.Map;
 
 /**
  * The loop's fd set in memory: a test makes an fd "readable" with {@link #fire}; a wake-up fd's
- * signal fires it at the loop's next turn, as an eventfd would. Logs to the shared list.
+ * signal fires it at the loop's next turn, as an eventfd would. Its clock is a
+ * {@link VirtualClock}: time moves only when the test advances it. Logs to the shared list.
  */
 final class FakeLoopIo implements LoopIo {
 
   private final ContextInternal context;
   private final List<String> log;
   private final Map<Integer, Runnable> watched = new HashMap<>();
+  final VirtualClock clock = new VirtualClock();
   private int nextWakeupFd = 1000;
   /** Thrown by the next {@link #newWakeupFd()}, e.g. the process at its fd limit. */
   RuntimeException failWakeup;
@@ -55,6 +57,11 @@ final class FakeLoopIo implements LoopIo {
         return context.succeededFuture();
       }
     };
+  }
+
+  @Override
+  public EngineClock clock() {
+    return clock;
   }
 
   @Override
