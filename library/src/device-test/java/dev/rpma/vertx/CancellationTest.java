@@ -1,8 +1,8 @@
 package dev.rpma.vertx;
 
+import static dev.rpma.vertx.Await.await;
 import static dev.rpma.vertx.OperationsRoundTripTest.bytesAt;
 import static dev.rpma.vertx.OperationsRoundTripTest.pattern;
-import static dev.rpma.vertx.RdmaTestSupport.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,7 +24,7 @@ class CancellationTest extends SharedLoopbackTestBase {
   void aReceiveWhoseWaitWasGivenUpTakesTheNextMessageAndItsKeptFutureCarriesIt() {
     Future<Received> abandoned = pair.serverSide.recv(pair.serverRegion, 0, 256);
     // the application stops waiting, as a cancelled coroutine does
-    RdmaTestSupport.awaitFailure(abandoned.timeout(50, TimeUnit.MILLISECONDS));
+    Await.awaitFailure(abandoned.timeout(50, TimeUnit.MILLISECONDS));
     Future<Received> next = pair.serverSide.recv(pair.serverRegion, 4096, 256);
     RdmaTestSupport.settle(pair.serverSide);
     byte[] first = pattern(64, 3);

@@ -4,7 +4,7 @@ import dev.rpma.vertx.impl.LoopContexts;
 import dev.rpma.vertx.impl.engine.LoopIo;
 import dev.rpma.vertx.impl.jni.Native;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

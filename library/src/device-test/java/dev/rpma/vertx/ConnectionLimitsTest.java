@@ -1,7 +1,7 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
-import static dev.rpma.vertx.RdmaTestSupport.awaitFailure;
+import static dev.rpma.vertx.Await.await;
+import static dev.rpma.vertx.Await.awaitFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,7 +132,7 @@ class ConnectionLimitsTest extends DeviceTestBase {
    * host busy with other emulators (three runs), and so did a child's 16 connections: twice the
    * usual limit for the child's start and for its whole run.
    */
-  private static final long CHILD_SECONDS = 2 * RdmaTestSupport.AWAIT_SECONDS;
+  private static final long CHILD_SECONDS = 2 * Await.SECONDS;
 
   private static void awaitLine(Process child, Path out, String line) throws Exception {
     long deadline = System.nanoTime() + CHILD_SECONDS * 1_000_000_000L;

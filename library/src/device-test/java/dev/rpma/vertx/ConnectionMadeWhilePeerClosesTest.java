@@ -1,10 +1,11 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
+import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -56,7 +57,7 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
       int port = RdmaTestSupport.nextPort();
       await(peer.listen(ip, port, new ConnectionOptions(), requests::add));
       Future<RpmaConnection> connecting = client.connect(ip, port);
-      RpmaConnectionRequest request = requests.poll(RdmaTestSupport.AWAIT_SECONDS,
+      RpmaConnectionRequest request = requests.poll(Await.SECONDS,
           TimeUnit.SECONDS);
       assertTrue(request != null, "round " + i + ": the request arrived");
       // from this thread, not the server's loop: the accept hops to the loop while the close
@@ -83,11 +84,8 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
     await(client.close());
   }
 
-  private static void assertFdsBackTo(long before, String what) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + 20_000;
-    while (ProcessResources.rdmaFds() != before && System.currentTimeMillis() < deadline) {
-      Thread.sleep(50);
-    }
+  private static void assertFdsBackTo(long before, String what) {
+    Await.holdsWithin(Duration.ofSeconds(20), () -> ProcessResources.rdmaFds() == before);
     assertEquals(before, ProcessResources.rdmaFds(), what);
   }
 }

@@ -42,7 +42,7 @@ class CyclesTest {
         Integer.toString(cycles), Integer.toString(RdmaTestSupport.nextPort()));
     Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(child.waitFor(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS), out);
+    assertTrue(child.waitFor(Await.SECONDS, TimeUnit.SECONDS), out);
     String line = out.lines().filter(l -> l.startsWith("CYCLES ")).findFirst()
         .orElseThrow(() -> new AssertionError("CyclesMain printed no result:\n" + out));
     String[] f = line.split(" ");

@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +36,7 @@ class FailureTest extends DeviceTestBase {
       });
       Future<Void> write = await(issued.future());
 
-      Throwable failure = RdmaTestSupport.awaitFailure(write);
+      Throwable failure = Await.awaitFailure(write);
       List<Future<Void>> others = new ArrayList<>(before);
       others.addAll(after);
       await(Future.join(others).otherwiseEmpty());
@@ -77,7 +77,7 @@ class FailureTest extends DeviceTestBase {
     try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
       await(pair.client.close());
 
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           pair.client.write(pair.remote, 0, pair.clientRegion, 0, 8));
 
       assertInstanceOf(RpmaConnectionClosedException.class, failure);
@@ -100,7 +100,7 @@ class FailureTest extends DeviceTestBase {
   void aPersistentFlushWithoutThePeersConfigurationSaysWhatIsMissing() {
     try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(), Loopback.SERVER_USAGES,
         false)) {
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           pair.client.flush(pair.remote, 0, 64, FlushType.PERSISTENT));
 
       assertInstanceOf(IllegalStateException.class, failure);
@@ -113,7 +113,7 @@ class FailureTest extends DeviceTestBase {
     ConnectionOptions options = new ConnectionOptions().setCompletionTimeoutMs(3000);
     try (Loopback pair = Loopback.open(vertx, options)) {
       // no receive is posted on the server: the send waits in receiver-not-ready retries
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           pair.client.send(pair.clientRegion, 0, 16));
 
       System.out.println("unreceived send: " + failure);
@@ -128,7 +128,7 @@ class FailureTest extends DeviceTestBase {
   void aSendThePeerNeverReceivesIsReportedAsReceiverNotReady() {
     ConnectionOptions options = new ConnectionOptions().setCompletionTimeoutMs(3000);
     try (Loopback pair = Loopback.open(vertx, options)) {
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           pair.client.send(pair.clientRegion, 0, 16));
 
       // the device's own RNR status names it; the watchdog's message must too
@@ -146,7 +146,7 @@ class FailureTest extends DeviceTestBase {
     RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
         unanswered::complete));
     try {
-      Throwable failure = RdmaTestSupport.awaitFailure(peer.connect(ip, port,
+      Throwable failure = Await.awaitFailure(peer.connect(ip, port,
           new ConnectionOptions().setConnectTimeoutMs(3000), null));
 
       assertInstanceOf(RpmaConnectionClosedException.class, failure);
@@ -173,7 +173,7 @@ class FailureTest extends DeviceTestBase {
 
       await(server.close());
 
-      Throwable failure = RdmaTestSupport.awaitFailure(connect);
+      Throwable failure = Await.awaitFailure(connect);
       assertInstanceOf(RpmaConnectionClosedException.class, failure);
       assertTrue(failure.getMessage().contains("rejected"), failure.getMessage());
     } finally {
@@ -186,7 +186,7 @@ class FailureTest extends DeviceTestBase {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
     try {
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           peer.connect(ip, RdmaTestSupport.nextPort(), new ConnectionOptions(), null));
 
       assertInstanceOf(RpmaException.class, failure);

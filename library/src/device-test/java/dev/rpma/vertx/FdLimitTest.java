@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +10,7 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +32,7 @@ class FdLimitTest {
   private static final int CONNECTIONS = 4;
   /** A connection end's fds: its CM event channel, its completion channel, the drain's eventfd. */
   private static final int FDS_PER_CONNECTION = 3;
-  private static final long RELEASED_WITHIN_SECONDS = 15;
+  private static final Duration RELEASED_WITHIN = Duration.ofSeconds(15);
 
   @Test
   void aServerAtItsFdLimitNeverLeavesItsClientHalfConnected() throws Exception {
@@ -116,8 +117,8 @@ class FdLimitTest {
       for (int i = 0; i < CONNECTIONS; i++) {
         clients.add(await(peer.connect(ip, port, new ConnectionOptions(), null)));
       }
-      assertTrue(waitUntil(() -> Files.readAllLines(outcomes).stream()
-          .filter("ACCEPTED"::equals).count() == CONNECTIONS, "the server accepted them"),
+      assertTrue(Await.holdsWithin(RELEASED_WITHIN, () -> Files.readAllLines(outcomes).stream()
+          .filter("ACCEPTED"::equals).count() == CONNECTIONS),
           "the server did not accept " + CONNECTIONS + " connections: "
               + Files.readAllLines(outcomes));
       long pid = server.pid();
@@ -129,13 +130,12 @@ class FdLimitTest {
       }
 
       long released = CONNECTIONS * FDS_PER_CONNECTION;
-      boolean ended = waitUntil(() -> openFds(pid) <= held - released,
-          "the server released its connections' fds");
+      boolean ended = Await.holdsWithin(RELEASED_WITHIN, () -> openFds(pid) <= held - released);
       System.out.println("fd limit: no spare fd: the server's open fds went from " + held
           + " to " + openFds(pid) + " after its " + CONNECTIONS + " clients closed");
-      assertTrue(ended, "the server still holds its connections' fds " + RELEASED_WITHIN_SECONDS
-          + " s after its clients closed (" + openFds(pid) + " open, " + held
-          + " before): it did not handle their disconnects");
+      assertTrue(ended, "the server still holds its connections' fds "
+          + RELEASED_WITHIN.toSeconds() + " s after its clients closed (" + openFds(pid)
+          + " open, " + held + " before): it did not handle their disconnects");
     } finally {
       server.destroyForcibly();
       await(vertx.close());
@@ -143,27 +143,10 @@ class FdLimitTest {
     }
   }
 
-  private interface Check {
-    boolean holds() throws IOException;
-  }
-
-  /** Whether {@code check} came to hold within {@link #RELEASED_WITHIN_SECONDS}. */
-  private static boolean waitUntil(Check check, String what) throws Exception {
-    long deadline = System.nanoTime() + RELEASED_WITHIN_SECONDS * 1_000_000_000L;
-    while (!check.holds()) {
-      if (System.nanoTime() > deadline) {
-        System.out.println("fd limit: not within " + RELEASED_WITHIN_SECONDS + " s: " + what);
-        return false;
-      }
-      Thread.sleep(50);
-    }
-    return true;
-  }
-
   private static boolean succeeds(Future<?> connect) {
     try {
       connect.toCompletionStage().toCompletableFuture()
-          .get(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS);
+          .get(Await.SECONDS, TimeUnit.SECONDS);
       return true;
     } catch (java.util.concurrent.ExecutionException e) {
       return false; // refused: the client knows

@@ -1,12 +1,13 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.vertx.core.Vertx;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -140,17 +141,10 @@ class HostileSequenceTest {
     return s.toString();
   }
 
-  private static boolean settled(java.util.function.BooleanSupplier condition)
-      throws InterruptedException {
-    long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
-    while (!condition.getAsBoolean()) {
-      if (System.currentTimeMillis() > deadline) {
-        return false;
-      }
-      Thread.sleep(50);
-    }
-    return true;
+  private static boolean settled(Await.Condition condition) {
+    return Await.holdsWithin(Duration.ofMillis(SETTLE_MILLIS), condition);
   }
+
 
   /** What each open fd is, counted, but the class path's jars (opened once, as classes load). */
   private static Map<String, Integer> fdTargets() {

@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +21,7 @@ class ListenTest {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
       await(peer.listen(ip, port, new ConnectionOptions(), req -> req.reject()));
 
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           peer.listen(ip, port, new ConnectionOptions(), req -> req.reject()));
 
       RpmaException e = assertInstanceOf(RpmaException.class, failure);

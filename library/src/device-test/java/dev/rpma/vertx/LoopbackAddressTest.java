@@ -30,14 +30,14 @@ class LoopbackAddressTest {
   @AfterAll
   static void close() {
     if (vertx != null) {
-      RdmaTestSupport.await(vertx.close());
+      Await.await(vertx.close());
     }
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"127.0.0.1", "localhost", "0.0.0.0", "::1"})
   void aLoopbackOrWildcardAddressIsRefusedNamingTheInterfaceToGive(String address) {
-    Throwable failure = RdmaTestSupport.awaitFailure(RpmaPeer.open(vertx, address));
+    Throwable failure = Await.awaitFailure(RpmaPeer.open(vertx, address));
 
     assertInstanceOf(RpmaException.class, failure);
     String message = failure.getMessage();

@@ -28,7 +28,7 @@ class MemlockTest {
         RdmaTestSupport.deviceIp());
     Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(child.waitFor(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS), out);
+    assertTrue(child.waitFor(Await.SECONDS, TimeUnit.SECONDS), out);
 
     assertTrue(out.contains("REGISTER-FAILED"), out);
     assertTrue(out.contains("locked-memory limit (now " + LIMIT + " bytes)"), out);

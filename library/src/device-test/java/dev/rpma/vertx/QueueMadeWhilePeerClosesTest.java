@@ -1,10 +1,11 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
+import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -33,10 +34,7 @@ class QueueMadeWhilePeerClosesTest extends DeviceTestBase {
     if (made.failed()) {
       assertTrue(HostileLedger.allowed(made.cause()), "refused clearly: " + made.cause());
     }
-    long deadline = System.currentTimeMillis() + 20_000;
-    while (ProcessResources.rdmaFds() != before && System.currentTimeMillis() < deadline) {
-      Thread.sleep(50);
-    }
+    Await.holdsWithin(Duration.ofSeconds(20), () -> ProcessResources.rdmaFds() == before);
     assertEquals(before, ProcessResources.rdmaFds(), "the queue's fds are released");
   }
 }

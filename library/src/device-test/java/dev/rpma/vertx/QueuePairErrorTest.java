@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,10 +32,10 @@ class QueuePairErrorTest {
         closed.tryComplete(why);
       });
 
-      Throwable readFailure = RdmaTestSupport.awaitFailure(
+      Throwable readFailure = Await.awaitFailure(
           pair.client.read(pair.clientRegion, 0, pair.remote, 0, 64));
       Throwable why = await(closed.future());
-      Throwable later = RdmaTestSupport.awaitFailure(
+      Throwable later = Await.awaitFailure(
           pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64));
 
       RpmaCompletionException error = assertInstanceOf(RpmaCompletionException.class,

@@ -1,7 +1,7 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
-import static dev.rpma.vertx.RdmaTestSupport.awaitFailure;
+import static dev.rpma.vertx.Await.await;
+import static dev.rpma.vertx.Await.awaitFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

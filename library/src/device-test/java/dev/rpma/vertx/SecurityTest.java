@@ -16,7 +16,7 @@ class SecurityTest extends DeviceTestBase {
     // no FLUSH_* usage either: librpma flushes with an RDMA read, so those grant remote read
     try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(),
         EnumSet.of(MemoryUsage.WRITE_DST))) {
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           pair.client.read(pair.clientRegion, 0, pair.remote, 0, 64));
 
       RpmaCompletionException e = assertInstanceOf(RpmaCompletionException.class, failure);
@@ -28,7 +28,7 @@ class SecurityTest extends DeviceTestBase {
   void aPeerCannotWriteARegionRegisteredOnlyAsAReadSource() {
     try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(),
         EnumSet.of(MemoryUsage.READ_SRC, MemoryUsage.FLUSH_VISIBILITY))) {
-      Throwable failure = RdmaTestSupport.awaitFailure(
+      Throwable failure = Await.awaitFailure(
           pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64));
 
       RpmaCompletionException e = assertInstanceOf(RpmaCompletionException.class, failure);

@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static dev.rpma.vertx.SharedQueueFixture.SLOT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -93,7 +93,7 @@ class SharedQueueClosingTest {
    * may have landed before the acknowledgement was lost).
    */
   private void assertEveryCompletedSendDeliveredOnceInOrder(Map<Integer, List<Future<Void>>> sent) {
-    long deadline = System.nanoTime() + RdmaTestSupport.AWAIT_SECONDS * 1_000_000_000L;
+    long deadline = System.nanoTime() + Await.SECONDS * 1_000_000_000L;
     for (int n = 0; n < CLIENTS; n++) {
       List<Integer> completed = new ArrayList<>();
       List<Future<Void>> sends = sent.get(n);

@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -91,7 +91,7 @@ class ShutdownTest {
       Throwable failure = writes.stream().filter(Future::failed).map(Future::cause).findFirst()
           .orElseThrow(() -> new AssertionError("some writes were in flight at undeploy"));
       assertInstanceOf(RpmaConnectionClosedException.class, failure);
-      Throwable after = RdmaTestSupport.awaitFailure(verticle.connection.write(
+      Throwable after = Await.awaitFailure(verticle.connection.write(
           verticle.remote, 0, verticle.local, 0, 64));
       assertTrue(after instanceof RpmaConnectionClosedException
           || after instanceof IllegalStateException, "refused after undeploy: " + after);

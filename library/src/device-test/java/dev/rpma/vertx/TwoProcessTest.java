@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,7 +45,7 @@ class TwoProcessTest {
       await(peer.close());
 
       assertArrayEquals(data, back, "the bytes came back from the other process");
-      assertTrue(server.waitFor(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS),
+      assertTrue(server.waitFor(Await.SECONDS, TimeUnit.SECONDS),
           "the server exited after the client disconnected");
       assertEquals(0, server.exitValue());
     } finally {

@@ -1,5 +1,7 @@
 package dev.rpma.vertx;
 
+import static dev.rpma.vertx.Await.await;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -8,7 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A client in its own JVM, under a limit ConnectionLimitsTest sets (prlimit): connects to the
@@ -43,10 +44,11 @@ public final class ConnectionLimitMain {
     String failure = null;
     while (open.size() < max && failure == null) {
       Future<RpmaConnection> connect = peer.connect(ip, port, options, null);
-      try {
-        open.add(await(connect));
-      } catch (java.util.concurrent.ExecutionException e) {
-        failure = e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage();
+      await(connect.otherwiseEmpty()); // completed either way, within the deadline
+      if (connect.succeeded()) {
+        open.add(connect.result());
+      } else {
+        failure = connect.cause().getClass().getSimpleName() + ": " + connect.cause().getMessage();
       }
     }
     System.out.println("CONNECTED " + open.size());
@@ -61,7 +63,4 @@ public final class ConnectionLimitMain {
     System.exit(0);
   }
 
-  private static <T> T await(Future<T> f) throws Exception {
-    return f.toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
-  }
 }

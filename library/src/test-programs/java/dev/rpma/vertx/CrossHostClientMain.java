@@ -1,16 +1,16 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 /**
  * The client side of the cross-host suite, on host 1, against {@link CrossHostServerMain} on
@@ -125,7 +125,7 @@ public final class CrossHostClientMain {
     Link after = connectRetrying(options(), 30_000);
     Future<Void> write = after.conn.write(after.remote, 0, local, 0, 64);
     write.toCompletionStage().toCompletableFuture().handle((v, e) -> v)
-        .get(RdmaTestSupport.AWAIT_SECONDS, TimeUnit.SECONDS);
+        .get(Await.SECONDS, TimeUnit.SECONDS);
     check(write.succeeded(), "long cut: after the heal, a new connection writes"
         + (write.failed() ? ": " + write.cause() : ""));
     after.close();
@@ -173,7 +173,9 @@ public final class CrossHostClientMain {
 
   private void expectClosed(String scenario, Link link, long since, int boundMs) {
     long deadline = since + (boundMs + SLACK_MS + 30_000L) * 1_000_000;
-    waitUntil(() -> link.reason.future().isComplete(), deadline);
+    // check() below reports a close that did not come
+    Await.holdsWithin(Duration.ofNanos(deadline - System.nanoTime()),
+        () -> link.reason.future().isComplete());
     long ms = (link.closedAt - since) / 1_000_000;
     String which = link.busy ? "busy" : "idle";
     System.out.println("MEASURE " + scenario.replace(' ', '-') + "-" + which + " " + ms);
@@ -188,16 +190,6 @@ public final class CrossHostClientMain {
     failures += ok ? 0 : 1;
   }
 
-  private static void waitUntil(BooleanSupplier condition, long deadlineNanos) {
-    while (!condition.getAsBoolean() && System.nanoTime() < deadlineNanos) {
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
-  }
 
   private Link connect(ConnectionOptions options) {
     RpmaConnection conn = await(peer.connect(ip, port, options, null));
@@ -281,7 +273,7 @@ public final class CrossHostClientMain {
 
     /** Writes whose Future has not completed, a moment after stopping. */
     int pending() {
-      waitUntil(() -> countPending() == 0, System.nanoTime() + 10_000_000_000L);
+      Await.holdsWithin(Duration.ofSeconds(10), () -> countPending() == 0);
       return countPending();
     }
 

@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -61,7 +61,7 @@ public final class DeviceRemovalMain {
     boolean timerFired = await(Future.<Boolean>future(p ->
         pair.client.context().owner().setTimer(10, t -> p.complete(true))));
     check(timerFired, "the loop still serves other work (a timer fired)");
-    Throwable after = RdmaTestSupport.awaitFailure(
+    Throwable after = Await.awaitFailure(
         pair.client.write(pair.remote, 0, pair.clientRegion, 0, 8));
     check(after instanceof RpmaConnectionClosedException,
         "a new operation fails at once: " + after);

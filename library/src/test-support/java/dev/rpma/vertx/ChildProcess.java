@@ -109,13 +109,13 @@ public final class ChildProcess {
     }, "child-output-" + main.getSimpleName());
     reader.setDaemon(true);
     reader.start();
-    long deadline = System.nanoTime() + RdmaTestSupport.AWAIT_SECONDS * 1_000_000_000L;
+    long deadline = System.nanoTime() + Await.SECONDS * 1_000_000_000L;
     for (;;) {
       String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       if (line == null) {
         process.destroyForcibly();
         fail(main.getSimpleName() + " did not print " + readyLine + " within "
-            + RdmaTestSupport.AWAIT_SECONDS + " s (alive: " + process.isAlive() + ")");
+            + Await.SECONDS + " s (alive: " + process.isAlive() + ")");
       }
       if (line.equals(readyLine)) {
         ready.set(true);

@@ -38,13 +38,13 @@ final class HostileCallers {
     Context loop = vertx.getOrCreateContext();
     Context otherLoop = vertx.getOrCreateContext();
     Promise<Context> worker = Promise.promise();
-    RdmaTestSupport.await(vertx.deployVerticle(new AbstractVerticle() {
+    Await.await(vertx.deployVerticle(new AbstractVerticle() {
       @Override
       public void start() {
         worker.complete(context);
       }
     }, new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));
-    return new HostileCallers(loop, otherLoop, RdmaTestSupport.await(worker.future()));
+    return new HostileCallers(loop, otherLoop, Await.await(worker.future()));
   }
 
   /** The context code of {@code caller} runs on (null: a thread with no context). */

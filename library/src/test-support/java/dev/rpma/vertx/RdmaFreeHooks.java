@@ -13,9 +13,9 @@ public final class RdmaFreeHooks {
   public static void tryOpenWithoutDevice(String address) {
     Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
     try {
-      RdmaTestSupport.awaitFailure(RpmaPeer.open(vertx, address));
+      Await.awaitFailure(RpmaPeer.open(vertx, address));
     } finally {
-      RdmaTestSupport.await(vertx.close());
+      Await.await(vertx.close());
     }
   }
 }

@@ -1,24 +1,18 @@
 package dev.rpma.vertx;
 
+import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.metrics.MetricsOptions;
 import io.vertx.core.spi.VertxMetricsFactory;
 import io.vertx.core.transport.Transport;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** What the RDMA tests share: the device's address, a native-transport Vert.x, awaiting Futures. */
+/** What the RDMA tests share: the device's address, a native-transport Vert.x, loop hops. */
 final class RdmaTestSupport {
-
-  /** Generous: the Soft-RoCE guest runs the JVM about ten times slower than a host. */
-  static final long AWAIT_SECONDS = 120;
 
   private static final AtomicInteger NEXT_PORT =
       new AtomicInteger(7400 + (int) (ProcessHandle.current().pid() % 200) * 10);
@@ -88,19 +82,6 @@ final class RdmaTestSupport {
     return vertx;
   }
 
-  static <T> T await(Future<T> future) {
-    try {
-      return future.toCompletionStage().toCompletableFuture().get(AWAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw new AssertionError("the future failed: " + e.getCause(), e.getCause());
-    } catch (TimeoutException e) {
-      throw new AssertionError("the future did not complete within " + AWAIT_SECONDS + " s");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
-  }
-
   /**
    * Waits until what was already called on the connection from this thread has been posted:
    * operations hop to the connection's loop in order, so a no-op queued behind them is enough.
@@ -122,21 +103,5 @@ final class RdmaTestSupport {
   /** The connection's counters, read on its own loop. */
   static CompletionStats statsOf(RpmaConnection connection) {
     return onLoop(connection, connection::stats);
-  }
-
-  /** Waits for the future to fail, and returns why. */
-  static Throwable awaitFailure(Future<?> future) {
-    try {
-      Object value =
-          future.toCompletionStage().toCompletableFuture().get(AWAIT_SECONDS, TimeUnit.SECONDS);
-      throw new AssertionError("expected a failure, got " + value);
-    } catch (ExecutionException e) {
-      return e.getCause();
-    } catch (TimeoutException e) {
-      throw new AssertionError("the future did not complete within " + AWAIT_SECONDS + " s");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
   }
 }

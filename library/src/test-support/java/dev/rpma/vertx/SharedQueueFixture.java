@@ -1,6 +1,6 @@
 package dev.rpma.vertx;
 
-import static dev.rpma.vertx.RdmaTestSupport.await;
+import static dev.rpma.vertx.Await.await;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -90,19 +90,8 @@ final class SharedQueueFixture implements AutoCloseable {
    * reply goes out from inside it), so the handler's Future may not be in the list yet.
    */
   void awaitAccepted(int count) {
-    long deadline = System.nanoTime() + RdmaTestSupport.AWAIT_SECONDS * 1_000_000_000L;
-    while (accepted.size() < count) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("the server took " + accepted.size() + " of " + count
-            + " requests");
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    Await.waitUntil("the server mapped " + count + " accepted connections to their clients",
+        () -> accepted.size() >= count);
     for (Future<RpmaConnection> f : accepted) {
       await(f);
     }

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rpma.vertx.Await;
+import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** Keepalive of an idle connection: zero-byte read probes, and what their absence means. */
@@ -126,17 +127,8 @@ class EngineKeepAliveTest extends EngineTestBase {
     return onLoop(conn::last);
   }
 
-  private static void waitUntil(BooleanSupplier condition) {
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within 5 s");
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        throw new AssertionError(e);
-      }
-    }
+  private static void waitUntil(Await.Condition condition) {
+    Await.waitUntil("the engine's probe or close (see the test's line)", Duration.ofSeconds(5),
+        condition);
   }
 }
