@@ -1,16 +1,16 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.Await;
 import dev.rpma.vertx.ConnectionOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -157,25 +157,15 @@ abstract class EngineTestBase {
     onLoop(() -> io.fire(MAIN_CQ_FD));
   }
 
+  /** Host tests fail fast: the fakes answer in milliseconds. */
+  static final Duration DEADLINE = Duration.ofSeconds(10);
+
   static <T> T await(Future<T> f) {
-    try {
-      return f.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw new AssertionError("failed: " + e.getCause(), e.getCause());
-    } catch (InterruptedException | TimeoutException e) {
-      throw new AssertionError(e);
-    }
+    return Await.await(f, DEADLINE);
   }
 
   static Throwable failure(Future<?> f) {
-    try {
-      f.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      return e.getCause();
-    } catch (InterruptedException | TimeoutException e) {
-      throw new AssertionError(e);
-    }
-    throw new AssertionError("expected a failure, got success");
+    return Await.awaitFailure(f, DEADLINE);
   }
 
   /** Lets the loop run what it queued (timers aside). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.rpma.vertx.Await;
 import dev.rpma.vertx.impl.LoopContexts;
 import dev.rpma.vertx.impl.jni.EventFd;
 import io.vertx.core.Future;
@@ -13,7 +14,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.transport.Transport;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -30,6 +31,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 class NativeLoopIoTest {
 
   enum Mode { EPOLL, IO_URING }
+
+  /** A real loop on the host answers in milliseconds. */
+  private static final Duration DEADLINE = Duration.ofSeconds(10);
 
   private Vertx vertx;
   private ContextInternal context;
@@ -208,7 +212,8 @@ class NativeLoopIoTest {
     });
     await(unwatched);
     Future<Void> start = await(started.future());
-    waitUntil(start::isComplete); // registered and removed, or refused as closed meanwhile
+    // registered and removed, or refused as closed meanwhile
+    Await.waitUntil("the watch's start completed", DEADLINE, start::isComplete);
   }
 
   @Test
@@ -259,24 +264,11 @@ class NativeLoopIoTest {
   }
 
   private static <T> T await(Future<T> future) {
-    try {
-      return future.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new AssertionError("the future did not succeed: " + e, e);
-    }
+    return Await.await(future, DEADLINE);
   }
 
   private static void waitFor(AtomicInteger counter, int atLeast) {
-    waitUntil(() -> counter.get() >= atLeast);
-  }
-
-  private static void waitUntil(java.util.function.BooleanSupplier condition) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not reached within 10 s");
-      }
-      Thread.onSpinWait();
-    }
+    Await.waitUntil("the fd's handler ran " + atLeast + " times", DEADLINE,
+        () -> counter.get() >= atLeast);
   }
 }

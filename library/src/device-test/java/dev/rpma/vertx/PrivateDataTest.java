@@ -1,0 +1,82 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.Await.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** Private data arrives as the RDMA CM delivers it (padded), and framed data comes back exact. */
+@Tag("rdma")
+class PrivateDataTest {
+
+  private Vertx vertx;
+  private RpmaPeer peer;
+  private String ip;
+
+  @BeforeEach
+  void open() {
+    ip = RdmaTestSupport.deviceIp();
+    vertx = RdmaTestSupport.nativeVertx();
+    peer = await(RpmaPeer.open(vertx, ip));
+  }
+
+  @AfterEach
+  void close() {
+    await(vertx.close());
+  }
+
+  /** Connects with {@code sent}, accepts with {@code answer}; returns what each side got. */
+  private byte[][] exchange(byte[] sent, byte[] answer) {
+    int port = RdmaTestSupport.nextPort();
+    Promise<byte[]> serverGot = Promise.promise();
+    await(peer.listen(ip, port, new ConnectionOptions(), req -> {
+      serverGot.tryComplete(req.privateData());
+      req.accept(answer);
+    }));
+    RpmaConnection conn = await(peer.connect(ip, port, new ConnectionOptions(), sent));
+    byte[] clientGot = conn.remotePrivateData();
+    await(conn.close());
+    return new byte[][] {await(serverGot.future()), clientGot};
+  }
+
+  @Test
+  void privateDataArrivesPaddedByTheConnectionManager() {
+    byte[][] got = exchange(new byte[] {7, 8}, new byte[] {9});
+    assertEquals(RpmaConnection.MAX_CONNECT_PRIVATE_DATA, got[0].length, "connect");
+    assertEquals(RpmaConnection.MAX_ACCEPT_PRIVATE_DATA, got[1].length, "accept");
+    assertEquals(7, got[0][0]);
+    assertEquals(0, got[0][2], "zeros after what was sent");
+  }
+
+  @Test
+  void framedPrivateDataComesBackExactlyAsSent() {
+    byte[] hello = {1, 2, 3, 0, 0};
+    byte[] welcome = {4, 0};
+    byte[][] got = exchange(PrivateData.frame(hello), PrivateData.frame(welcome));
+    assertArrayEquals(hello, PrivateData.unframe(got[0]));
+    assertArrayEquals(welcome, PrivateData.unframe(got[1]));
+  }
+
+  @Test
+  void anEmptyArrayMeansNoPrivateDataAsNullDoes() {
+    byte[][] got = exchange(new byte[0], new byte[0]);
+    assertTrue(got[0].length == 0 || allZero(got[0]), "nothing was sent with the connect");
+    assertTrue(got[1].length == 0 || allZero(got[1]), "nothing was sent with the accept");
+  }
+
+  private static boolean allZero(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,95 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.Await.await;
+
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A server and a client in one JVM, each with its own peer, on the device's address. The
+ * server accepts with its region's descriptor as private data; the client decodes it.
+ */
+final class Loopback implements AutoCloseable {
+
+  static final int REGION_SIZE = 64 * 1024;
+
+  static final Set<MemoryUsage> SERVER_USAGES = EnumSet.of(MemoryUsage.READ_SRC,
+      MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT, MemoryUsage.FLUSH_VISIBILITY,
+      MemoryUsage.SEND, MemoryUsage.RECV);
+  static final Set<MemoryUsage> CLIENT_USAGES = EnumSet.of(MemoryUsage.READ_DST,
+      MemoryUsage.WRITE_SRC, MemoryUsage.SEND, MemoryUsage.RECV);
+
+  final RpmaPeer serverPeer;
+  final RpmaPeer clientPeer;
+  final MemoryRegion serverRegion;
+  final MemoryRegion clientRegion;
+  final RpmaServer server;
+  final RpmaConnection client;
+  final RpmaConnection serverSide;
+  final RemoteMemoryRegion remote;
+
+  private Loopback(RpmaPeer serverPeer, RpmaPeer clientPeer, MemoryRegion serverRegion,
+      MemoryRegion clientRegion, RpmaServer server, RpmaConnection client,
+      RpmaConnection serverSide, RemoteMemoryRegion remote) {
+    this.serverPeer = serverPeer;
+    this.clientPeer = clientPeer;
+    this.serverRegion = serverRegion;
+    this.clientRegion = clientRegion;
+    this.server = server;
+    this.client = client;
+    this.serverSide = serverSide;
+    this.remote = remote;
+  }
+
+  static Loopback open(Vertx vertx, ConnectionOptions options) {
+    return open(vertx, options, SERVER_USAGES);
+  }
+
+  static Loopback open(Vertx vertx, ConnectionOptions options, Set<MemoryUsage> serverUsages) {
+    return open(vertx, options, serverUsages, true);
+  }
+
+  /** {@code applyPeerConfig}: whether the client applies the server's peer configuration. */
+  static Loopback open(Vertx vertx, ConnectionOptions options, Set<MemoryUsage> serverUsages,
+      boolean applyPeerConfig) {
+    String ip = RdmaTestSupport.deviceIp();
+    RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+    MemoryRegion serverRegion =
+        await(serverPeer.register(ByteBuffer.allocateDirect(REGION_SIZE), serverUsages));
+    MemoryRegion clientRegion =
+        await(clientPeer.register(ByteBuffer.allocateDirect(REGION_SIZE), CLIENT_USAGES));
+    Promise<RpmaConnection> accepted = Promise.promise();
+    int port = RdmaTestSupport.nextPort();
+    RpmaServer server = await(serverPeer.listen(ip, port, options,
+        req -> req.accept(
+            RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes()).onComplete(accepted)));
+    RpmaConnection client = await(clientPeer.connect(ip, port, options, null));
+    RpmaConnection serverSide = await(accepted.future());
+    RegionOffer offer = RegionOffer.fromBytes(client.remotePrivateData());
+    RemoteMemoryRegion remote = applyPeerConfig ? offer.applyTo(client)
+        : RemoteMemoryRegion.fromDescriptor(offer.regionDescriptor());
+    return new Loopback(serverPeer, clientPeer, serverRegion, clientRegion, server, client,
+        serverSide, remote);
+  }
+
+  ByteBuffer serverBytes() {
+    return serverRegion.buffer();
+  }
+
+  ByteBuffer clientBytes() {
+    return clientRegion.buffer();
+  }
+
+  @Override
+  public void close() {
+    await(client.close());
+    await(server.close());
+    remote.close();
+    await(clientPeer.close());
+    await(serverPeer.close());
+  }
+}
