@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.CompletionSource;
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
 

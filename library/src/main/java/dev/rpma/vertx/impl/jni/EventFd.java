@@ -1,6 +1,6 @@
 package dev.rpma.vertx.impl.jni;
 
-import dev.rpma.vertx.impl.engine.LoopIo;
+import dev.rpma.vertx.impl.seam.LoopIo;
 
 /**
  * A Linux eventfd of our own (non-blocking), a typed handle over the raw fd: the drain

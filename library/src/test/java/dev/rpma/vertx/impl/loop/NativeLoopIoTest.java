@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.rpma.vertx.impl.LoopContexts;
 import dev.rpma.vertx.impl.jni.EventFd;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

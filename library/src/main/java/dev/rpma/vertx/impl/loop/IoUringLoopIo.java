@@ -1,6 +1,7 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
 import dev.rpma.vertx.impl.jni.EventFd;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.netty.channel.EventLoop;
 import io.vertx.core.internal.ContextInternal;
 
