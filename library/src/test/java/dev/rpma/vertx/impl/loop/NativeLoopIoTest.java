@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.rpma.vertx.impl.jni.EventFd;
+import dev.rpma.vertx.impl.jni.JniEventFd;
 import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -34,7 +34,7 @@ class NativeLoopIoTest {
   private Vertx vertx;
   private ContextInternal context;
   private LoopIo io;
-  private EventFd eventFd;
+  private JniEventFd eventFd;
 
   private void open(Mode mode) {
     Transport transport = mode == Mode.EPOLL ? Transport.EPOLL : Transport.IO_URING;
@@ -46,7 +46,7 @@ class NativeLoopIoTest {
     io = LoopContexts.loopIo(context);
     Class<? extends LoopIo> expected = mode == Mode.EPOLL ? EpollLoopIo.class : IoUringLoopIo.class;
     assertEquals(expected, io.getClass(), "the LoopIo picked for the context's loop");
-    eventFd = EventFd.open();
+    eventFd = JniEventFd.open();
   }
 
   @AfterEach
@@ -214,7 +214,7 @@ class NativeLoopIoTest {
   @Test
   void aNioLoopIsRefusedWithBothTransportsThatWorkAndHowToEnableThem() {
     vertx = Vertx.vertx(); // NIO
-    eventFd = EventFd.open();
+    eventFd = JniEventFd.open();
     ContextInternal nio = (ContextInternal) vertx.getOrCreateContext();
     String message = assertThrows(IllegalStateException.class,
         () -> LoopContexts.loopIo(nio)).getMessage();
