@@ -1,17 +1,16 @@
 package dev.rpma.vertx;
 
-import dev.rpma.vertx.impl.LoopContexts;
-import dev.rpma.vertx.impl.engine.LoopIo;
-import dev.rpma.vertx.impl.jni.Native;
-
 import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.loop.LoopContexts;
+import dev.rpma.vertx.impl.seam.LoopIo;
+import io.netty.channel.unix.FileDescriptor;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.netty.channel.unix.FileDescriptor;
 import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,15 +1,15 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.engine.OpKind;
-import dev.rpma.vertx.impl.engine.QueuedOp;
-import dev.rpma.vertx.impl.jni.Native;
-
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.impl.engine.QueuedOp;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.loop.LoopContexts;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;

@@ -1,9 +1,5 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.jni.NativeConstants;
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -15,6 +11,11 @@ import dev.rpma.vertx.RpmaServer;
 import dev.rpma.vertx.RpmaSharedReceiveQueue;
 import dev.rpma.vertx.SharedReceiveQueueOptions;
 import dev.rpma.vertx.impl.engine.SetupCalls;
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeConstants;
+import dev.rpma.vertx.impl.jni.NativeError;
+import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;

@@ -2,7 +2,6 @@ package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-import dev.rpma.vertx.internal.ProcessUse;
 import java.io.File;
 
 /**
@@ -48,6 +47,6 @@ final class ProcessLimits {
 
   /** VmPin of /proc/self/status in KiB (memory pinned for devices); -1 if unknown. */
   static long pinnedKib() {
-    return ProcessUse.statusKib("VmPin:");
+    return ProcStatus.kib("VmPin:");
   }
 }

@@ -1,17 +1,17 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.engine.EventPathGuard;
-import dev.rpma.vertx.impl.engine.LoopIo;
-import dev.rpma.vertx.impl.engine.QueuedOp;
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
-
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaQueueClosedException;
 import dev.rpma.vertx.RpmaServer;
+import dev.rpma.vertx.impl.engine.EventPathGuard;
+import dev.rpma.vertx.impl.engine.QueuedOp;
+import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.Native;
+import dev.rpma.vertx.impl.jni.NativeError;
+import dev.rpma.vertx.impl.loop.LoopContexts;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;

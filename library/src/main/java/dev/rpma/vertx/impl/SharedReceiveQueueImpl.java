@@ -16,6 +16,7 @@ import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.JniSharedQueue;
 import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeError;
+import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Context;

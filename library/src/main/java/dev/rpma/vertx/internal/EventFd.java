@@ -1,12 +1,14 @@
 package dev.rpma.vertx.internal;
 
+import dev.rpma.vertx.impl.jni.JniEventFd;
+
 /**
  * A non-blocking Linux eventfd, the one the library's drain continuation uses: for the
  * benchmarks' loop probe, so it needs no Netty internals.
  */
 public final class EventFd implements AutoCloseable {
 
-  private final dev.rpma.vertx.impl.jni.EventFd fd = dev.rpma.vertx.impl.jni.EventFd.open();
+  private final JniEventFd fd = JniEventFd.open();
 
   /** A new eventfd; throws with errno if the process is out of fds. */
   public static EventFd open() {

@@ -1,7 +1,7 @@
 package dev.rpma.vertx.internal;
 
-import dev.rpma.vertx.impl.LoopContexts;
-import dev.rpma.vertx.impl.engine.LoopIo;
+import dev.rpma.vertx.impl.loop.LoopContexts;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;

@@ -1,9 +1,9 @@
 package dev.rpma.vertx.internal;
 
+import dev.rpma.vertx.impl.ProcStatus;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * What this process holds of what connections cost besides CPU, from /proc: the library's
@@ -42,15 +42,6 @@ public final class ProcessUse {
 
   /** A "Name: N kB" field of /proc/self/status (VmRSS:, VmPin:) in KiB; -1 if unknown. */
   public static long statusKib(String field) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith(field)) {
-          return Long.parseLong(line.replaceAll("[^0-9]", ""));
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not Linux, or no fd left (at the open-file limit)
-    }
-    return -1;
+    return ProcStatus.kib(field);
   }
 }

@@ -3,8 +3,8 @@ package dev.rpma.vertx.impl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rpma.vertx.ConnectionOptions;
-import dev.rpma.vertx.impl.engine.OpKind;
 import dev.rpma.vertx.impl.engine.OperationMetrics;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.internal.ContextInternal;

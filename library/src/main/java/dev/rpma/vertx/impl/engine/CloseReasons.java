@@ -2,6 +2,8 @@ package dev.rpma.vertx.impl.engine;
 
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnectionClosedException;
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.OpKind;
 
 /**
  * Why a connection ends (each reason names the connection and, as its cause, the original

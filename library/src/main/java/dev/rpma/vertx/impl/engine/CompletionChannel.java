@@ -1,6 +1,11 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.CompletionSource;
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
@@ -52,7 +55,7 @@ final class CompletionQueue {
   /** Whether the current poll has delivered no completion yet (its batch is not counted). */
   private boolean batchUncounted;
   private final ConnectionCounters counters;
-  /** Read per poll: one monomorphic call in production ({@link ContextClock}), no garbage. */
+  /** Read per poll: one monomorphic call in production ({@code ContextClock}), no garbage. */
   private final EngineClock clock;
   private final int batch;
   private final int budget;

@@ -1,6 +1,9 @@
 package dev.rpma.vertx.impl.engine;
 
 import dev.rpma.vertx.Received;
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.internal.logging.Logger;
 import io.vertx.core.internal.logging.LoggerFactory;
 import java.util.function.BooleanSupplier;

@@ -1,8 +1,13 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
 import dev.rpma.vertx.CompletionStats;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.RpmaConnectionClosedException;
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import dev.rpma.vertx.impl.seam.LoopIo;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;

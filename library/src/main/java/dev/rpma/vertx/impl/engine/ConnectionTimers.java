@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
+
 /**
  * A connection's timers on its loop, each an entry guarded by its {@link EventPathGuard}: the
  * connect deadline (until ESTABLISHED), the {@link Watchdog} and {@link KeepAlive} (while it is

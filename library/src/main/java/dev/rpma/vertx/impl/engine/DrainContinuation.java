@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.LoopIo;
+
 /**
  * Continues a drain that used up its budget from the loop's I/O phase, not from a task: a
  * wake-up fd (an eventfd) watched on the same loop, signalled when the budget runs out.

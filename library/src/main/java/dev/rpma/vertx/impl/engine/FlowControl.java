@@ -1,6 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.impl.seam.OpKind;
 
 /**
  * Room in the queues: an operation is posted only when the send (or receive) queue has a free

@@ -1,6 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.internal.PromiseInternal;
 import java.util.function.IntFunction;
 

@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.LibrpmaSharedQueue;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.internal.PromiseInternal;
 import java.util.ArrayDeque;
 import java.util.function.Supplier;

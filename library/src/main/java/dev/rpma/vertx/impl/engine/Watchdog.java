@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
 import java.util.function.IntConsumer;
 
 /**

@@ -1,7 +1,7 @@
 package dev.rpma.vertx.impl.jni;
 
-import dev.rpma.vertx.impl.engine.CompletionSink;
-import dev.rpma.vertx.impl.engine.CompletionSource;
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.CompletionSource;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 

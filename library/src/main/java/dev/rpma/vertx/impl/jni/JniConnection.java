@@ -1,9 +1,9 @@
 package dev.rpma.vertx.impl.jni;
 
-import dev.rpma.vertx.impl.engine.CmEvent;
-import dev.rpma.vertx.impl.engine.CompletionSource;
-import dev.rpma.vertx.impl.engine.LibrpmaConnection;
-import dev.rpma.vertx.impl.engine.OpKind;
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import dev.rpma.vertx.impl.seam.OpKind;
 
 /** The engine's {@link LibrpmaConnection} over librpma: translation only, no decisions. */
 public final class JniConnection implements LibrpmaConnection {

@@ -1,7 +1,7 @@
 package dev.rpma.vertx.impl.jni;
 
-import dev.rpma.vertx.impl.engine.CompletionSource;
-import dev.rpma.vertx.impl.engine.LibrpmaSharedQueue;
+import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.LibrpmaSharedQueue;
 
 /** The engine's {@link LibrpmaSharedQueue} over librpma: translation only, no decisions. */
 public final class JniSharedQueue implements LibrpmaSharedQueue {

@@ -6,8 +6,10 @@ import java.util.Set;
 
 /**
  * librpma's, verbs' and the kernel's constants, read from the JNI library by their C names
- * once, when this class initialises: no Java file copies a native value. A name the library
- * does not know fails the load, so a mismatch cannot go unnoticed.
+ * once, when this class initialises: no Java file of impl copies a native value. A name the
+ * library does not know fails the load, so a mismatch cannot go unnoticed. (The API's
+ * {@code RpmaCompletionException} holds three {@code ibv_wc_status} values as constants of the
+ * compiler, so that it loads no native; {@code CompletionStatusConstantsTest} holds them to C's.)
  */
 public final class NativeConstants {
 
@@ -52,9 +54,6 @@ public final class NativeConstants {
 
   // work completions (verbs.h)
   public static final int IBV_WC_WITH_IMM = get("IBV_WC_WITH_IMM");
-  public static final int IBV_WC_WR_FLUSH_ERR = get("IBV_WC_WR_FLUSH_ERR");
-  public static final int IBV_WC_REM_ACCESS_ERR = get("IBV_WC_REM_ACCESS_ERR");
-  public static final int IBV_WC_RETRY_EXC_ERR = get("IBV_WC_RETRY_EXC_ERR");
 
   // region usages and flush types, in the order of the API's enums
   private static final int[] USAGE_FLAGS = usageFlags();

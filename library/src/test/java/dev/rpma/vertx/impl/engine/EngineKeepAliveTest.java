@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import java.util.List;
 import org.junit.jupiter.api.Test;

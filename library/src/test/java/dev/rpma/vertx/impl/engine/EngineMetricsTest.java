@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.rpma.vertx.RpmaConnectionClosedException;
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rpma.vertx.CompletionStats;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.List;

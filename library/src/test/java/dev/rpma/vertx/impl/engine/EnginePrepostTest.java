@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RpmaConnectionClosedException;
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import io.vertx.core.internal.PromiseInternal;
 import java.util.ArrayList;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rpma.vertx.RpmaConnectionClosedException;
+import dev.rpma.vertx.impl.seam.CmEvent;
 import io.vertx.core.Future;
 import org.junit.jupiter.api.Test;
 

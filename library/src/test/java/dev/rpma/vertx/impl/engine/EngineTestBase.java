@@ -2,6 +2,8 @@ package dev.rpma.vertx.impl.engine;
 
 import dev.rpma.vertx.Await;
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;

@@ -1,5 +1,10 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.CmEvent;
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import dev.rpma.vertx.impl.seam.OpKind;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

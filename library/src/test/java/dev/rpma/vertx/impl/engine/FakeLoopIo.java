@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
 import java.util.HashMap;

@@ -1,5 +1,8 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.CompletionSink;
+import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.LibrpmaSharedQueue;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.impl.seam.OpKind;
 import org.junit.jupiter.api.Test;
 
 class FlowControlTest {

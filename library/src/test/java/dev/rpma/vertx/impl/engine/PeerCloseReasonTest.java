@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rpma.vertx.impl.ConnectionHooks;
+import dev.rpma.vertx.impl.seam.CmEvent;
 import org.junit.jupiter.api.Test;
 
 /**

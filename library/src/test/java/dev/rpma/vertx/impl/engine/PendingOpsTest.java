@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import io.vertx.core.internal.PromiseInternal;
+import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Promise;
+import io.vertx.core.internal.PromiseInternal;
 import org.junit.jupiter.api.Test;
 
 class PendingOpsTest {

@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.OpKind;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

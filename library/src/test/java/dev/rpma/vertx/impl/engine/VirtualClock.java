@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl.engine;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
 import io.vertx.core.Handler;
 import java.util.Comparator;
 import java.util.HashMap;

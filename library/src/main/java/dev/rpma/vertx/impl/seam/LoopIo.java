@@ -1,10 +1,10 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /**
  * How the engine waits on its event loop (the other seam, beside {@link LibrpmaConnection}):
- * {@link EpollLoopIo} puts fds in the Netty epoll loop's set, {@link IoUringLoopIo} polls them
- * on the io_uring loop's ring (one or the other per context: {@code LoopContexts.loopIo}); the
- * host tests fire them by hand.
+ * {@code impl.loop.EpollLoopIo} puts fds in the Netty epoll loop's set,
+ * {@code impl.loop.IoUringLoopIo} polls them on the io_uring loop's ring (one or the other per
+ * context: {@code LoopContexts.loopIo}); the host tests fire them by hand.
  */
 public interface LoopIo {
 

@@ -1,7 +1,7 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /**
- * A librpma shared receive queue as {@link SharedQueueEngine} sees it: the seam beside
+ * A librpma shared receive queue as {@code impl.engine.SharedQueueEngine} sees it: the seam beside
  * {@link LibrpmaConnection}. {@code impl.jni.JniSharedQueue} calls librpma; the host tests
  * drive the engine with a fake.
  *

@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /** The operations a connection posts; a byte per pending slot. */
 public final class OpKind {

@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
 import io.netty.channel.IoEvent;
 import io.netty.channel.IoEventLoop;

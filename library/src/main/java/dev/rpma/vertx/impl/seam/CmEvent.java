@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /** librpma's connection events (enum rpma_conn_event), and NONE when nothing is pending. */
 public enum CmEvent {

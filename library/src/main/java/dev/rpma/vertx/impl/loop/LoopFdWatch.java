@@ -1,7 +1,7 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
 import dev.rpma.vertx.impl.jni.Native;
-
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoHandle;
 import io.netty.channel.IoRegistration;
@@ -85,7 +85,8 @@ abstract class LoopFdWatch implements IoHandle, LoopIo.FdWatch {
   /**
    * The fd is readable: the owner's handler, on the loop, inside the owning context; not once
    * unwatch() was called (the owner is tearing down what the handler would read). Every owner
-   * hands over its handler guarded ({@link EventPathGuard}): nothing it throws reaches Vert.x.
+   * hands over its handler guarded ({@code impl.engine.EventPathGuard}): nothing it throws
+   * reaches Vert.x.
    */
   final void readable() {
     if (closing) {

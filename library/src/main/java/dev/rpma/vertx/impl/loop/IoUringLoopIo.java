@@ -1,6 +1,8 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
-import dev.rpma.vertx.impl.jni.EventFd;
+import dev.rpma.vertx.impl.seam.EngineClock;
+import dev.rpma.vertx.impl.jni.JniEventFd;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.netty.channel.EventLoop;
 import io.vertx.core.internal.ContextInternal;
 
@@ -31,7 +33,7 @@ public final class IoUringLoopIo implements LoopIo {
 
   @Override
   public WakeupFd newWakeupFd() {
-    return new NextPhaseWakeup(EventFd.open(), context.nettyEventLoop());
+    return new NextPhaseWakeup(JniEventFd.open(), context.nettyEventLoop());
   }
 
   /**
@@ -42,12 +44,12 @@ public final class IoUringLoopIo implements LoopIo {
    */
   private static final class NextPhaseWakeup implements WakeupFd {
 
-    private final EventFd eventFd;
+    private final JniEventFd eventFd;
     private final EventLoop loop;
     private final Runnable signalNow = this::signalNow;
     private boolean closed;
 
-    NextPhaseWakeup(EventFd eventFd, EventLoop loop) {
+    NextPhaseWakeup(JniEventFd eventFd, EventLoop loop) {
       this.eventFd = eventFd;
       this.loop = loop;
     }

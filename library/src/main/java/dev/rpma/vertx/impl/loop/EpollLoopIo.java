@@ -1,6 +1,8 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
-import dev.rpma.vertx.impl.jni.EventFd;
+import dev.rpma.vertx.impl.seam.EngineClock;
+import dev.rpma.vertx.impl.jni.JniEventFd;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.internal.ContextInternal;
 
 /**
@@ -29,6 +31,6 @@ public final class EpollLoopIo implements LoopIo {
 
   @Override
   public WakeupFd newWakeupFd() {
-    return EventFd.open();
+    return JniEventFd.open();
   }
 }

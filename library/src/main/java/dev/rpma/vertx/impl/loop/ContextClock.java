@@ -1,5 +1,6 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
+import dev.rpma.vertx.impl.seam.EngineClock;
 import io.vertx.core.Handler;
 import io.vertx.core.internal.ContextInternal;
 

@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /**
  * A librpma connection as the engine sees it: the one seam between the engine and the natives.

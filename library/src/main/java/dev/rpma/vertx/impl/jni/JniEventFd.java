@@ -1,22 +1,23 @@
 package dev.rpma.vertx.impl.jni;
 
-import dev.rpma.vertx.impl.engine.LoopIo;
+import dev.rpma.vertx.impl.seam.LoopIo;
 
 /**
  * A Linux eventfd of our own (non-blocking), a typed handle over the raw fd: the drain
- * continuation's wake-up, without Netty's internal {@code io.netty.channel.epoll.Native}.
+ * continuation's wake-up ({@link LoopIo.WakeupFd}), without Netty's internal
+ * {@code io.netty.channel.epoll.Native}. The bench gets it as {@code internal.EventFd}.
  */
-public final class EventFd implements LoopIo.WakeupFd, AutoCloseable {
+public final class JniEventFd implements LoopIo.WakeupFd, AutoCloseable {
 
   private final int fd;
   private boolean closed;
 
-  private EventFd(int fd) {
+  private JniEventFd(int fd) {
     this.fd = fd;
   }
 
   /** A new eventfd; throws with errno if the process is out of fds. */
-  public static EventFd open() {
+  public static JniEventFd open() {
     Native.ensureLoaded();
     int fd = Native.eventFdNew();
     if (fd < 0) {
@@ -25,7 +26,7 @@ public final class EventFd implements LoopIo.WakeupFd, AutoCloseable {
               ? " (EMFILE: the process is at its open-file limit; each connection end takes 3"
                 + " fds: raise it with ulimit -n or LimitNOFILE=, or close connections)" : ""));
     }
-    return new EventFd(fd);
+    return new JniEventFd(fd);
   }
 
   @Override

@@ -1,7 +1,6 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
 import dev.rpma.vertx.impl.jni.Native;
-
 import io.netty.channel.IoEvent;
 import io.netty.channel.IoRegistration;
 import io.netty.channel.uring.IoUringIoEvent;

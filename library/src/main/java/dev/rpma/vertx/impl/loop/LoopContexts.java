@@ -1,8 +1,6 @@
-package dev.rpma.vertx.impl;
+package dev.rpma.vertx.impl.loop;
 
-import dev.rpma.vertx.impl.engine.EpollLoopIo;
-import dev.rpma.vertx.impl.engine.IoUringLoopIo;
-import dev.rpma.vertx.impl.engine.LoopIo;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.epoll.EpollIoHandle;

@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 import io.vertx.core.Handler;
 
@@ -6,7 +6,7 @@ import io.vertx.core.Handler;
  * The engine's time, a seam beside {@link LoopIo} (which hands it out): the clock the drain
  * reads for its time budget, a poll's size and a busy-poll spin, and the timers it sets on its
  * loop (the connect and close deadlines, the {@link Watchdog}, {@link KeepAlive}). In
- * production {@link ContextClock}: {@code System.nanoTime} and the context's Vert.x timers; the
+ * production {@code ContextClock}: {@code System.nanoTime} and the context's Vert.x timers; the
  * host tests run it in virtual time, advanced by the test, so that what a timer must not do yet
  * is shown without sleeping. Loop-confined: read and set on the owning context's loop.
  */

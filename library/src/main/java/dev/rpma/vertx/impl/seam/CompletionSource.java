@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /**
  * One CQ of a connection, as the engine drains it (part of the {@link LibrpmaConnection} seam).

@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.loop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rpma.vertx.Await;
-import dev.rpma.vertx.impl.LoopContexts;
-import dev.rpma.vertx.impl.jni.EventFd;
+import dev.rpma.vertx.impl.jni.JniEventFd;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -38,7 +38,7 @@ class NativeLoopIoTest {
   private Vertx vertx;
   private ContextInternal context;
   private LoopIo io;
-  private EventFd eventFd;
+  private JniEventFd eventFd;
 
   private void open(Mode mode) {
     Transport transport = mode == Mode.EPOLL ? Transport.EPOLL : Transport.IO_URING;
@@ -50,7 +50,7 @@ class NativeLoopIoTest {
     io = LoopContexts.loopIo(context);
     Class<? extends LoopIo> expected = mode == Mode.EPOLL ? EpollLoopIo.class : IoUringLoopIo.class;
     assertEquals(expected, io.getClass(), "the LoopIo picked for the context's loop");
-    eventFd = EventFd.open();
+    eventFd = JniEventFd.open();
   }
 
   @AfterEach
@@ -219,7 +219,7 @@ class NativeLoopIoTest {
   @Test
   void aNioLoopIsRefusedWithBothTransportsThatWorkAndHowToEnableThem() {
     vertx = Vertx.vertx(); // NIO
-    eventFd = EventFd.open();
+    eventFd = JniEventFd.open();
     ContextInternal nio = (ContextInternal) vertx.getOrCreateContext();
     String message = assertThrows(IllegalStateException.class,
         () -> LoopContexts.loopIo(nio)).getMessage();
@@ -243,7 +243,7 @@ class NativeLoopIoTest {
    */
   private void twoIoPhasesPass() {
     AtomicInteger served = new AtomicInteger();
-    try (EventFd marker = EventFd.open()) {
+    try (JniEventFd marker = JniEventFd.open()) {
       LoopIo.FdWatch watch = onLoop(() -> io.watch(marker.fd(), () -> {
         marker.reset();
         served.incrementAndGet();

@@ -1,4 +1,4 @@
-package dev.rpma.vertx.impl.engine;
+package dev.rpma.vertx.impl.seam;
 
 /** Where a {@link CompletionSource} delivers the completions it polls. */
 public interface CompletionSink {
