@@ -277,7 +277,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
     }
-    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port))
+    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port,
+        opts, srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
         .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);

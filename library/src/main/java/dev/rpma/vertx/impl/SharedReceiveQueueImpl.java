@@ -10,6 +10,7 @@ import dev.rpma.vertx.RpmaSharedReceiveQueue;
 import dev.rpma.vertx.SharedReceiveQueueOptions;
 import dev.rpma.vertx.SharedReceived;
 import dev.rpma.vertx.impl.engine.ConnectionEngine;
+import dev.rpma.vertx.impl.engine.LibrpmaConnection;
 import dev.rpma.vertx.impl.engine.SharedQueueEngine;
 import dev.rpma.vertx.impl.engine.SharedQueueMember;
 import dev.rpma.vertx.impl.jni.Errors;
@@ -188,17 +189,18 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
    * why it cannot attach (then the caller deletes it and releases the hold), or null.
    */
   RuntimeException attach(ConnectionImpl connection, ConnectionEngine connectionEngine,
-      long conn) {
+      LibrpmaConnection conn) {
     if (closing) {
       return new RpmaQueueClosedException(connectionEngine.description()
           + ": the shared receive queue was closed while the connection was being made");
     }
-    long qpNum = Native.connQpNum(conn);
-    if (NativeError.isError(qpNum)) {
-      return Errors.rpma("rpma_conn_get_qp_num", qpNum);
+    int qp;
+    try {
+      qp = conn.qpNum();
+    } catch (RpmaException e) {
+      return e;
     }
     SharedQueueMember member = new Member(connection, connectionEngine);
-    int qp = (int) qpNum;
     engine.attach(qp, member);
     // its messages wait until it takes operations (a reply to one must not fail), and until
     // the listeners of its accept or connect (on this loop) have run: a task after ESTABLISHED
