@@ -1,9 +1,7 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.jni.JniPeer;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -73,19 +71,21 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
     try {
       LoopContexts.requireNativeTransport(vertx);
-      Native.ensureLoaded();
+      JniPeer.ensureLoaded();
     } catch (RuntimeException | LinkageError e) {
       return ctx.failedFuture(e);
     }
     return ctx.<RpmaPeer>executeBlocking(() -> {
       LibraryClasses.loadAll(); // while files can still be opened: later paths need no file
-      long ibv = Native.ibvContextForAddress(address);
-      if (NativeError.isError(ibv)) {
-        throw CauseHints.open(Errors.rpma("rpma_utils_get_ibv_context", ibv), address);
+      long ibv;
+      try {
+        ibv = JniPeer.ibvContext(address);
+      } catch (RpmaException e) {
+        throw CauseHints.open(e, address);
       }
       DeviceLimits device = DeviceLimits.query(ibv,
-          Objects.requireNonNullElse(Native.ibvDeviceName(ibv), "unnamed device"));
-      long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
+          Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
+      long peer = JniPeer.create(ibv);
       return new PeerImpl(vx, address, device, peer);
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
@@ -303,7 +303,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       closing = owned.close().transform(ar -> queues.close())
           .transform(ar -> regions.close()).transform(ar ->
           blocking(() -> {
-            Errors.check("rpma_peer_delete", Native.peerDelete(handle));
+            JniPeer.delete(handle);
             deleted = true;
             return null;
           })).mapEmpty();
