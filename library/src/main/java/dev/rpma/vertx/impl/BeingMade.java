@@ -11,8 +11,8 @@ import io.vertx.core.internal.CloseFuture;
  * on a worker) that the peer does not own yet: a placeholder on the peer's ownership node, so
  * that the peer's close waits for it. What is made after the close began is refused ownership
  * and deletes itself; the peer's own delete comes only after that (else rpma_peer_delete fails
- * with EBUSY, the protection domain leaked). A server's accept is waited for by its request,
- * which stays among the server's children until the accept settled.
+ * with EBUSY, the protection domain leaked). A server's accept is waited for by its server's
+ * engine, where the request stays open until the accept settled (ServerEngine.close).
  */
 final class BeingMade implements Closeable {
 

@@ -3,6 +3,8 @@ package dev.rpma.vertx.impl;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaPeer;
+import dev.rpma.vertx.impl.engine.CloseReason;
+import dev.rpma.vertx.impl.engine.ConnectionEndedException;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
 
@@ -26,11 +28,10 @@ public final class ConnectionHooks {
 
   /**
    * Whether {@code reason} (from {@link RpmaConnection#closeHandler}) is the peer's orderly
-   * disconnect, an end and not an error: the RDMA CM's CLOSED event (CloseReasons.ended).
+   * disconnect, an end and not an error: read from its type, never from its text.
    */
   public static boolean closedByPeer(Throwable reason) {
-    return reason != null && reason.getCause() == null && reason.getMessage() != null
-        && reason.getMessage().endsWith(" was closed by the peer");
+    return ConnectionEndedException.of(reason) == CloseReason.CLOSED_BY_PEER;
   }
 
   /** The peer (protection domain) whose server took {@code request}. */

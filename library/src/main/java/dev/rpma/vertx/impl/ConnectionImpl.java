@@ -12,15 +12,14 @@ import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.engine.ConnectionEngine;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import dev.rpma.vertx.impl.seam.LibrpmaRequest;
+import dev.rpma.vertx.impl.seam.OpKind;
 import dev.rpma.vertx.impl.engine.OperationMetrics;
 import dev.rpma.vertx.impl.engine.QueuedOp;
-import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.JniConnection;
-import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.impl.loop.LoopContexts;
-import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Context;
@@ -67,7 +66,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
       SharedReceiveQueueImpl queue, OperationMetrics metrics) {
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
         queue, metrics);
-    return c.begin(conn);
+    return c.begin(new JniConnection(conn, options.getDrainBatch()));
   }
 
   /**
@@ -76,31 +75,19 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    * starts as {@link #start} does. Call on the context.
    */
   static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
-      ContextInternal userContext, long req, byte[] privateData, List<QueuedOp> receives,
-      ConnectionOptions options, String description, SharedReceiveQueueImpl queue,
-      OperationMetrics metrics) {
-    RpmaException noFds = FdHeadroom.lacking(FdHeadroom.FOR_AN_ACCEPT);
-    if (noFds != null) {
-      Native.connReqDelete(req); // rejected: its client's connect fails now
-      ConnectionRequestImpl.fail(receives, "the request was rejected: " + noFds.getMessage());
-      if (queue != null) {
-        queue.release();
-      }
-      return context.failedFuture(noFds);
-    }
+      ContextInternal userContext, LibrpmaRequest req, byte[] privateData,
+      List<QueuedOp> receives, ConnectionOptions options, String description,
+      SharedReceiveQueueImpl queue, OperationMetrics metrics) {
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
         queue, metrics);
     for (QueuedOp r : receives) {
-      c.engine.prepostReceive(r, wrId -> {
-        int rc = Native.connReqRecv(req, r.local().handle(), r.localOffset(), r.length(), wrId);
-        if (rc < 0) {
-          throw Errors.rpma("rpma_conn_req_recv", rc);
-        }
-      });
+      c.engine.prepostReceive(r, wrId ->
+          req.postReceive(r.local().handle(), r.localOffset(), r.length(), wrId));
     }
-    long conn = Native.connReqConnect(req, privateData);
-    if (NativeError.isError(conn)) {
-      RpmaException error = Errors.rpma("rpma_conn_req_connect", conn);
+    LibrpmaConnection conn;
+    try {
+      conn = req.connect(privateData, options.getDrainBatch());
+    } catch (RpmaException error) {
       if (queue != null) {
         queue.release();
       }
@@ -110,7 +97,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     return c.begin(conn);
   }
 
-  private Future<RpmaConnection> begin(long conn) {
+  private Future<RpmaConnection> begin(LibrpmaConnection conn) {
     // a peer that closed while the queue pair was made does not own it (its close waits for
     // this, see BeingMade): deleted here, before the peer is
     RuntimeException refused = peer.owned().add(this) ? null
@@ -125,7 +112,10 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
       RuntimeException why = refused;
       engine.abandon(new RpmaConnectionClosedException(engine.description() + ": never started: "
           + why.getMessage())); // receives posted on an accepted request fail
-      return peer.blocking(context, () -> Native.connDelete(conn)).transform(ar -> {
+      return peer.blocking(context, () -> {
+        conn.delete();
+        return null;
+      }).transform(ar -> {
         if (queue != null) {
           queue.release();
         }
@@ -137,8 +127,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
       peer.owned().remove(this);
       context.closeFuture().remove(this);
     });
-    Future<RpmaConnection> started = engine.start(new JniConnection(conn,
-        options.getDrainBatch())).map(this);
+    Future<RpmaConnection> started = engine.start(conn).map(this);
     return LoopContexts.onCaller(userContext, context, started);
   }
 

@@ -1,10 +1,13 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.seam.LibrpmaEndpoint;
 import dev.rpma.vertx.impl.jni.Errors;
+import dev.rpma.vertx.impl.jni.JniEndpoint;
 import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeError;
 
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.RpmaException;
 
 /** Checks of address, port and options, and the librpma connection configuration from them. */
 public final class Endpoints {
@@ -56,13 +59,18 @@ public final class Endpoints {
     }
   }
 
-  /** rpma_ep_listen, with the fix named when the port is taken; on a worker. */
-  static long listen(long peer, String address, int port) {
-    long ep = Native.epListen(peer, address, String.valueOf(port));
-    if (!NativeError.isError(ep)) {
-      return ep;
+  /**
+   * rpma_ep_listen, with the fix named when the port is taken: the endpoint, its requests'
+   * queue pairs configured by {@code options} and attached to shared receive queue {@code srq}
+   * (0 for none). Blocks: on a worker, inside {@code PeerImpl.blocking}.
+   */
+  static LibrpmaEndpoint listen(long peer, String address, int port, ConnectionOptions options,
+      long srq) {
+    try {
+      return JniEndpoint.listen(peer, address, port, newConnCfg(options, srq));
+    } catch (RpmaException e) {
+      throw CauseHints.listen(e, address, port);
     }
-    throw CauseHints.listen(Errors.rpma("rpma_ep_listen", ep), address, port);
   }
 
   /** A librpma conn cfg for the options; the caller deletes it. */

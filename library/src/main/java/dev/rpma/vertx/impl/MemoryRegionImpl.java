@@ -1,7 +1,5 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
 
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -81,7 +79,10 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
   }
 
   private void deregister() {
-    peer.blocking(() -> Errors.check("rpma_mr_dereg", Native.mrDereg(handle)))
+    peer.blocking(() -> {
+      RegionRegistration.deregister(handle);
+      return null;
+    })
         .onComplete(ar -> {
           peer.regions().remove(this);
           deregistered.handle(ar.mapEmpty());

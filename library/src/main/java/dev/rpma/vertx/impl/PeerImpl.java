@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.jni.JniPeer;
+import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -11,10 +13,6 @@ import dev.rpma.vertx.RpmaServer;
 import dev.rpma.vertx.RpmaSharedReceiveQueue;
 import dev.rpma.vertx.SharedReceiveQueueOptions;
 import dev.rpma.vertx.impl.engine.SetupCalls;
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeConstants;
-import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
@@ -74,19 +72,21 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
     try {
       LoopContexts.requireNativeTransport(vertx);
-      Native.ensureLoaded();
+      JniPeer.ensureLoaded();
     } catch (RuntimeException | LinkageError e) {
       return ctx.failedFuture(e);
     }
     return ctx.<RpmaPeer>executeBlocking(() -> {
       LibraryClasses.loadAll(); // while files can still be opened: later paths need no file
-      long ibv = Native.ibvContextForAddress(address);
-      if (NativeError.isError(ibv)) {
-        throw CauseHints.open(Errors.rpma("rpma_utils_get_ibv_context", ibv), address);
+      long ibv;
+      try {
+        ibv = JniPeer.ibvContext(address);
+      } catch (RpmaException e) {
+        throw CauseHints.open(e, address);
       }
       DeviceLimits device = DeviceLimits.query(ibv,
-          Objects.requireNonNullElse(Native.ibvDeviceName(ibv), "unnamed device"));
-      long peer = Errors.check("rpma_peer_new", Native.peerNew(ibv));
+          Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
+      long peer = JniPeer.create(ibv);
       return new PeerImpl(vx, address, device, peer);
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
@@ -273,7 +273,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
     }
-    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port))
+    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port,
+        opts, srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
         .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
@@ -298,7 +299,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       closing = owned.close().transform(ar -> queues.close())
           .transform(ar -> regions.close()).transform(ar ->
           blocking(() -> {
-            Errors.check("rpma_peer_delete", Native.peerDelete(handle));
+            JniPeer.delete(handle);
             deleted = true;
             return null;
           })).mapEmpty();

@@ -62,6 +62,11 @@ final class RegionRegistration {
    * The device writes into a region used as a destination (by the peer's writes, our reads, our
    * receives): a buffer handed over as read-only must not become one.
    */
+  /** rpma_mr_dereg; on the peer's worker. */
+  static void deregister(long mr) {
+    Errors.check("rpma_mr_dereg", Native.mrDereg(mr));
+  }
+
   private static String readOnlyDestinations(ByteBuffer buffer, Set<MemoryUsage> usages) {
     if (!buffer.isReadOnly()) {
       return null;

@@ -2,11 +2,8 @@ package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.impl.engine.HeldRegion;
+import dev.rpma.vertx.impl.jni.JniRemoteRegion;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
 
 import dev.rpma.vertx.RemoteMemoryRegion;
 import java.util.Objects;
@@ -24,29 +21,16 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
   private final int flushType;
   private final RefCounted life;
 
-  private RemoteRegionImpl(long handle, long size, int flushType) {
-    this.handle = handle;
-    this.size = size;
-    this.flushType = flushType;
-    this.life = new RefCounted(() -> Native.mrRemoteDelete(handle));
+  private RemoteRegionImpl(JniRemoteRegion region) {
+    this.handle = region.handle();
+    this.size = region.size();
+    this.flushType = region.flushType();
+    this.life = new RefCounted(region::delete);
   }
 
   public static RemoteMemoryRegion fromDescriptor(byte[] descriptor) {
     Objects.requireNonNull(descriptor, "descriptor");
-    Native.ensureLoaded();
-    long handle = Native.mrRemoteFromDescriptor(descriptor);
-    if (NativeError.isError(handle)) {
-      throw new IllegalArgumentException("not a valid remote memory region descriptor ("
-          + descriptor.length + " bytes): " + Errors.rpma("rpma_mr_remote_from_descriptor",
-          handle).getMessage());
-    }
-    long size = Native.mrRemoteSize(handle);
-    int flushType = Native.mrRemoteFlushType(handle);
-    if (size < 0 || flushType < 0) {
-      Native.mrRemoteDelete(handle);
-      throw new IllegalArgumentException("remote memory region descriptor unreadable");
-    }
-    return new RemoteRegionImpl(handle, size, flushType);
+    return new RemoteRegionImpl(JniRemoteRegion.fromDescriptor(descriptor));
   }
 
   @Override

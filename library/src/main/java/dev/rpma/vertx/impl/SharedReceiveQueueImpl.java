@@ -10,12 +10,10 @@ import dev.rpma.vertx.RpmaSharedReceiveQueue;
 import dev.rpma.vertx.SharedReceiveQueueOptions;
 import dev.rpma.vertx.SharedReceived;
 import dev.rpma.vertx.impl.engine.ConnectionEngine;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import dev.rpma.vertx.impl.engine.SharedQueueEngine;
 import dev.rpma.vertx.impl.engine.SharedQueueMember;
-import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.JniSharedQueue;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
@@ -91,29 +89,32 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     return LoopContexts.onCaller(caller, ctx, made);
   }
 
-  private static long newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
-    long srq = Native.srqNew(peer.handle(), o.getRqSize(), o.getRcqSize());
-    if (!NativeError.isError(srq)) {
-      return srq;
+  private static JniSharedQueue newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
+    try {
+      return JniSharedQueue.create(peer.handle(), o.getRqSize(), o.getRcqSize(),
+          o.getDrainBatch());
+    } catch (RpmaException e) {
+      throw new RpmaException(e.getMessage() + " (rqSize " + o.getRqSize() + ", rcqSize "
+          + o.getRcqSize() + ": the device limits them, see max_srq_wr and max_cqe in"
+          + " ibv_devinfo -v)", e.code(), e.errno(), e);
     }
-    RpmaException e = Errors.rpma("rpma_srq_new", srq);
-    throw new RpmaException(e.getMessage() + " (rqSize " + o.getRqSize() + ", rcqSize "
-        + o.getRcqSize() + ": the device limits them, see max_srq_wr and max_cqe in"
-        + " ibv_devinfo -v)", e.code(), e.errno(), e);
   }
 
   private static Future<RpmaSharedReceiveQueue> start(PeerImpl peer, ContextInternal ctx,
-      ContextInternal caller, long handle, SharedReceiveQueueOptions opts) {
-    SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, handle, opts);
+      ContextInternal caller, JniSharedQueue srq, SharedReceiveQueueOptions opts) {
+    SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, srq.handle(), opts);
     if (!peer.queues().add(q)) {
       // the peer is closing (it waits for this): the engine never took the queue, so the
       // queue's close would not delete it (its receive CQ's fd would stay open): delete it here
-      return peer.blocking(ctx, () -> Errors.check("rpma_srq_delete", Native.srqDelete(handle)))
+      return peer.blocking(ctx, () -> {
+        srq.delete();
+        return null;
+      })
           .transform(ar -> q.close()).transform(ar -> ctx.failedFuture(
               new IllegalStateException("the peer is closed")));
     }
     ctx.closeFuture().add(q);
-    return q.engine.start(new JniSharedQueue(handle, opts.getDrainBatch()))
+    return q.engine.start(srq)
         .<RpmaSharedReceiveQueue>map(q)
         .recover(e -> q.close().transform(ar -> ctx.failedFuture(e)));
   }
@@ -189,17 +190,18 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
    * why it cannot attach (then the caller deletes it and releases the hold), or null.
    */
   RuntimeException attach(ConnectionImpl connection, ConnectionEngine connectionEngine,
-      long conn) {
+      LibrpmaConnection conn) {
     if (closing) {
       return new RpmaQueueClosedException(connectionEngine.description()
           + ": the shared receive queue was closed while the connection was being made");
     }
-    long qpNum = Native.connQpNum(conn);
-    if (NativeError.isError(qpNum)) {
-      return Errors.rpma("rpma_conn_get_qp_num", qpNum);
+    int qp;
+    try {
+      qp = conn.qpNum();
+    } catch (RpmaException e) {
+      return e;
     }
     SharedQueueMember member = new Member(connection, connectionEngine);
-    int qp = (int) qpNum;
     engine.attach(qp, member);
     // its messages wait until it takes operations (a reply to one must not fail), and until
     // the listeners of its accept or connect (on this loop) have run: a task after ESTABLISHED

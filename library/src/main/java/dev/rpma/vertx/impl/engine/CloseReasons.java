@@ -7,7 +7,8 @@ import dev.rpma.vertx.impl.seam.OpKind;
 
 /**
  * Why a connection ends (each reason names the connection and, as its cause, the original
- * error), and the errors its operations fail with because of it. Loop-confined.
+ * error; its type is a {@link CloseReason}), and the errors its operations fail with because
+ * of it. Loop-confined.
  */
 final class CloseReasons {
 
@@ -36,7 +37,8 @@ final class CloseReasons {
 
   /** The first error completion: the queue pair is in the error state from now on. */
   RpmaConnectionClosedException queuePairFailed(byte kind, String statusText, Throwable error) {
-    queuePairError = closed(": " + OpKind.name(kind) + " completed with " + statusText
+    queuePairError = closed(CloseReason.QUEUE_PAIR_ERROR,
+        ": " + OpKind.name(kind) + " completed with " + statusText
         + ", which puts the queue pair in the error state: the connection takes no more"
         + " operations", error);
     return queuePairError;
@@ -45,34 +47,37 @@ final class CloseReasons {
   // ---- why a connection ends
 
   RpmaConnectionClosedException notEstablished(int connectTimeoutMs) {
-    return closed(": not established within " + connectTimeoutMs + " ms", null);
+    return closed(CloseReason.NOT_ESTABLISHED,
+        ": not established within " + connectTimeoutMs + " ms", null);
   }
 
   RpmaConnectionClosedException cannotWatch(Throwable cause) {
-    return closed(": cannot watch its fds on the event loop: " + cause.getMessage(), cause);
+    return closed(CloseReason.SET_UP_FAILED,
+        ": cannot watch its fds on the event loop: " + cause.getMessage(), cause);
   }
 
   RpmaConnectionClosedException setUpFailed(Throwable cause) {
     // the cause's text in the message: a user reads this one line (the accept's failure)
-    return closed(": set-up failed: " + cause.getMessage(), cause);
+    return closed(CloseReason.SET_UP_FAILED, ": set-up failed: " + cause.getMessage(), cause);
   }
 
   RpmaConnectionClosedException keepAliveFailed(Throwable cause) {
-    return closed(": a keepalive probe failed (idle connection; its peer or the path is"
+    return closed(CloseReason.KEEPALIVE,
+        ": a keepalive probe failed (idle connection; its peer or the path is"
         + " gone): " + cause.getMessage(), cause);
   }
 
   RpmaConnectionClosedException eventsFailed(Throwable cause) {
-    return closed(": reading its events failed", cause);
+    return closed(CloseReason.EVENTS_FAILED, ": reading its events failed", cause);
   }
 
   RpmaConnectionClosedException completionQueueFailed(Throwable cause) {
-    return closed(": its completion queue failed", cause);
+    return closed(CloseReason.EVENTS_FAILED, ": its completion queue failed", cause);
   }
 
   /** An exception escaped a path of its on the event loop (a bug, or a class not loadable). */
   RpmaConnectionClosedException failedOnLoop(Throwable cause) {
-    return closed(": failed on its event loop (" + cause + ")", cause);
+    return closed(CloseReason.FAILED_ON_LOOP, ": failed on its event loop (" + cause + ")", cause);
   }
 
   /** An exception on the loop while it was closing already: beside the reason it closes for. */
@@ -83,12 +88,18 @@ final class CloseReasons {
   }
 
   RpmaConnectionClosedException closedByUser() {
-    return closed(" was closed", null);
+    return closed(CloseReason.CLOSED_LOCALLY, " was closed", null);
   }
 
   /** A CM event that ends the connection from the other side (or the network). */
   RpmaConnectionClosedException ended(CmEvent event) {
     return closed(switch (event) {
+      case CLOSED -> CloseReason.CLOSED_BY_PEER;
+      case LOST -> CloseReason.LOST;
+      case REJECTED -> CloseReason.REJECTED_BY_PEER;
+      case UNREACHABLE -> CloseReason.UNREACHABLE;
+      default -> CloseReason.OTHER_EVENT;
+    }, switch (event) {
       case CLOSED -> " was closed by the peer";
       case LOST -> " was lost";
       case REJECTED -> " was rejected by the peer";
@@ -106,13 +117,14 @@ final class CloseReasons {
             + " posted no receive for, retried until this timeout; the peer must post its"
             + " receives before this side sends (otherwise the device or the path stopped"
             + " answering)";
-    return closed(": no completion for " + timeoutMs + " ms with " + inFlight
+    return closed(probe ? CloseReason.KEEPALIVE : CloseReason.WATCHDOG,
+        ": no completion for " + timeoutMs + " ms with " + inFlight
         + " operations in flight" + why, null);
   }
 
-  private RpmaConnectionClosedException closed(String what, Throwable cause) {
-    return cause == null ? new RpmaConnectionClosedException(description + what)
-        : new RpmaConnectionClosedException(description + what, cause);
+  private RpmaConnectionClosedException closed(CloseReason reason, String what,
+      Throwable cause) {
+    return new ConnectionEndedException(reason, description + what, cause);
   }
 
   // ---- what operations fail with

@@ -53,6 +53,11 @@ public final class JniConnection implements LibrpmaConnection {
   }
 
   @Override
+  public int qpNum() {
+    return (int) Errors.check("rpma_conn_get_qp_num", Native.connQpNum(conn));
+  }
+
+  @Override
   public int eventFd() {
     return (int) Errors.check("rpma_conn_get_event_fd", Native.connEventFd(conn));
   }

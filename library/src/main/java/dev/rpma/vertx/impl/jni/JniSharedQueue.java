@@ -16,6 +16,20 @@ public final class JniSharedQueue implements LibrpmaSharedQueue {
     this.drainBatch = drainBatch;
   }
 
+  /**
+   * rpma_srq_new on {@code peer}: a queue of {@code rqSize} receives with a receive CQ of
+   * {@code rcqSize}; throws librpma's error. Blocks: on a worker.
+   */
+  public static JniSharedQueue create(long peer, int rqSize, int rcqSize, int drainBatch) {
+    return new JniSharedQueue(Errors.check("rpma_srq_new", Native.srqNew(peer, rqSize, rcqSize)),
+        drainBatch);
+  }
+
+  /** The librpma handle, for a connection configuration (rpma_conn_cfg_set_srq). */
+  public long handle() {
+    return srq;
+  }
+
   @Override
   public void recv(long localMr, long offset, long length, long wrId) {
     int rc = Native.srqRecv(srq, localMr, offset, length, wrId);

@@ -18,6 +18,9 @@ public interface LibrpmaConnection {
   void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
       long length, long extra, long wrId);
 
+  /** Its queue pair's number (rpma_conn_get_qp_num): how a shared queue's messages find it. */
+  int qpNum();
+
   /** The fd of the connection's CM events. */
   int eventFd();
 

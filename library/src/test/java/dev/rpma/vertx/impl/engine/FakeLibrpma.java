@@ -105,6 +105,11 @@ final class FakeLibrpma implements LibrpmaConnection {
   }
 
   @Override
+  public int qpNum() {
+    return 7;
+  }
+
+  @Override
   public int eventFd() {
     return 200;
   }

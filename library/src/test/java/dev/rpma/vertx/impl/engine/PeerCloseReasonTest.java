@@ -3,6 +3,7 @@ package dev.rpma.vertx.impl.engine;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.impl.ConnectionHooks;
 import dev.rpma.vertx.impl.seam.CmEvent;
 import org.junit.jupiter.api.Test;
@@ -34,5 +35,11 @@ class PeerCloseReasonTest {
   void aFailedCompletionQueueIsNotAnOrderlyEnd() {
     assertFalse(ConnectionHooks.closedByPeer(
         reasons.completionQueueFailed(new IllegalStateException("x"))));
+  }
+
+  @Test
+  void aMessageThatOnlyReadsLikeThePeersCloseIsNotTakenForIt() {
+    assertFalse(ConnectionHooks.closedByPeer(
+        new RpmaConnectionClosedException("connection to 10.0.0.1:7000 was closed by the peer")));
   }
 }
