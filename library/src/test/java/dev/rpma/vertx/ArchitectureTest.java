@@ -65,6 +65,19 @@ class ArchitectureTest {
       .because("the thin objects wire the engine, the seams' jni side and the loop glue;"
           + " impl.channel is built on them, internal reaches into them");
 
+  /** The objects users hold: they check, own and hand over; librpma is behind seams. */
+  private static final String[] FACADES = {"PeerImpl", "ServerImpl", "ConnectionRequestImpl",
+      "ConnectionImpl", "SharedReceiveQueueImpl", "MemoryRegionImpl", "RemoteRegionImpl"};
+
+  @ArchTest
+  static final ArchRule facadesCallNoNative = noClasses()
+      .that().resideInAPackage(IMPL)
+      .and(simpleNameIn(FACADES))
+      .should().dependOnClassesThat().haveFullyQualifiedName("dev.rpma.vertx.impl.jni.Native")
+      .because("a facade stays thin: its librpma calls go through the engine's seams or the"
+          + " jni classes that implement them (JniPeer, JniEndpoint, JniConnection, ...),"
+          + " where one place translates each call");
+
   @ArchTest
   static final ArchRule engineUsesTheApiAndTheSeamsOnly = classes()
       .that().resideInAPackage(ENGINE)
@@ -130,5 +143,10 @@ class ArchitectureTest {
         return "each package of dev.rpma.vertx";
       }
     };
+  }
+
+  private static DescribedPredicate<JavaClass> simpleNameIn(String... names) {
+    java.util.Set<String> set = java.util.Set.of(names);
+    return DescribedPredicate.describe("are one of " + set, c -> set.contains(c.getSimpleName()));
   }
 }
