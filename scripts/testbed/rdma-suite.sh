@@ -15,6 +15,8 @@
 #   3. every scripts/testbed/suite.d/*.sh, one test case each (passed if it exits 0), run with
 #      bash in the repository root, RPMA_TEST_IP set. Such a script may add finer-grained
 #      cases itself with `scripts/testbed/report-case NAME CMD...`.
+# Coverage: with the JaCoCo agent prepared (target/jacoco/jacocoagent.jar, by ./dev test), every
+# JVM started here records into one file, copied to target/jacoco/device.exec at the end.
 # Exits 0 if every part passed, 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -27,6 +29,32 @@ mkdir -p "$RPMA_REPORTS_DIR"
 # tests: C1 only starts and runs the short tests faster there. Override with RPMA_SUITE_JAVA_OPTS.
 # -Xcheck:jni: the suite also proves the JNI layer is used correctly (no JNI warning, below).
 JAVA_OPTS=${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni}
+
+# JaCoCo for every JVM of the suite through JAVA_TOOL_OPTIONS, which the JVMs the tests start
+# (child-process programs, setpriv'd ones too), the examples and suite.d inherit. The record
+# lives in a local directory (9p shares do not lock files; JaCoCo locks the file while a JVM
+# appends at its exit) that anyone may read, in a file anyone may write (setpriv'd children).
+# The agent is pure Java (no JNI, so -Xcheck:jni sees nothing of it) and instruments the
+# project's classes only.
+COVERAGE_DIR=""
+start_coverage() {
+  local agent=target/jacoco/jacocoagent.jar
+  [[ -f $agent ]] || return 0
+  COVERAGE_DIR=$(mktemp -d "${TMPDIR:-/tmp}/rpma-coverage.XXXXXX") || return 0
+  cp "$agent" "$COVERAGE_DIR/jacocoagent.jar"
+  : >"$COVERAGE_DIR/device.exec"
+  chmod 755 "$COVERAGE_DIR" && chmod 644 "$COVERAGE_DIR/jacocoagent.jar" &&
+    chmod 666 "$COVERAGE_DIR/device.exec"
+  export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }-javaagent:$COVERAGE_DIR/jacocoagent.jar=destfile=$COVERAGE_DIR/device.exec,includes=dev.rpma.*"
+  echo "coverage: JaCoCo agent in every JVM (JAVA_TOOL_OPTIONS)"
+}
+
+# Only a suite that got here leaves target/jacoco/device.exec: a partial record is no figure.
+finish_coverage() {
+  [[ -n $COVERAGE_DIR ]] || return 0
+  cp "$COVERAGE_DIR/device.exec" target/jacoco/device.exec
+  rm -rf "$COVERAGE_DIR"
+}
 
 section() { printf '\n== %s\n' "$*"; }
 
@@ -117,10 +145,12 @@ suite_d() {
 }
 
 status=0
+start_coverage
 java_rdma_tests epoll || status=1
 java_rdma_tests io_uring || status=1
 java_rdma_tests epoll kotlin || status=1
 java_rdma_tests io_uring kotlin || status=1
 smoke_test || status=1
 suite_d || status=1
+finish_coverage
 exit $status

@@ -13,7 +13,12 @@
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
 #      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
-#   4. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
+#   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
+#      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
+#      one line per package printed (lines and branches), and one case, coverage-floor: the
+#      floor of scripts/testbed/coverage-floor, checked only when the device suite ran to its
+#      end (host-only figures are printed and said to be so, not checked);
+#   5. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
 #      surefire of every module + target/rdma-reports, where pytest writes its own). Exits non-zero if anything failed or did not build.
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
@@ -42,7 +47,7 @@ record_not_run() {
 # The non-rdma tests. Test failures do not stop the build here (they are counted from the
 # reports); a non-zero exit means the build itself failed.
 maven_build() {
-  mvn -B install -DexcludedGroups=rdma -Dmaven.test.failure.ignore=true
+  mvn -B install -Pcoverage -DexcludedGroups=rdma -Dmaven.test.failure.ignore=true
 }
 
 # Maven for a side job: errors only, without the colour resets Debian's Maven prints even then.
@@ -108,6 +113,21 @@ run_python_tests() {
   done
 }
 
+# Merged coverage, printed; its floor is one case, checked only on the figures it was set from
+# (host + device): without the device's record the run is red already (its cases not run).
+run_coverage() {
+  if ! scripts/testbed/coverage report; then
+    record_not_run coverage-report "merging or reporting the coverage records failed"
+    return
+  fi
+  if [[ -s target/jacoco/device.exec ]]; then
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case coverage-floor \
+      scripts/testbed/coverage floor || true
+  else
+    log "coverage floor not checked: no device record (target/jacoco/device.exec): the device suite did not run to its end, or ran without the agent"
+  fi
+}
+
 # The cross-host part: two guests on one wire (./dev rdma --hosts 2), the library between them
 # with the faults only a wire has (scripts/testbed/cross-host.sh); one test case.
 run_cross_host_suite() {
@@ -118,7 +138,8 @@ run_cross_host_suite() {
 main() {
   (($# == 0)) || die "usage: ./dev test (no arguments)"
   ./dev setup
-  rm -rf "${MODULES[@]/%//target/surefire-reports}" "$REPORTS_DIR" "$SUITE_DIR"
+  rm -rf "${MODULES[@]/%//target/surefire-reports}" "${MODULES[@]/%//target/jacoco.exec}" \
+    "$REPORTS_DIR" "$SUITE_DIR" target/jacoco
   mkdir -p "$REPORTS_DIR" "$SUITE_DIR"
   log "the Python tests"
   run_python_tests
@@ -141,6 +162,9 @@ main() {
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"
+    # the JaCoCo agent for the guest's JVMs (without it the suite runs, unrecorded)
+    scripts/testbed/coverage prepare ||
+      record_not_run coverage-floor "the JaCoCo agent or CLI could not be prepared"
     # the benchmarks' C reference (bench/c, run by ./dev bench only): one case, so that a build
     # break shows here rather than at the next benchmark run; the bench module's Java (the
     # cross-host pass's CrossHostBenchMain too) is built by the Maven build above
@@ -150,6 +174,8 @@ main() {
     scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
     run_rdma_suite
     run_cross_host_suite
+    echo
+    run_coverage
   else
     log "error: the Maven build failed; the rdma suite is not run"
     record_not_run rpma_smoke "the build failed"

@@ -7,6 +7,9 @@ set -euo pipefail
 env_file=target/asan-env
 [[ -f $env_file && -d target/asan-classes ]] || { echo "no ASan build (target/asan-env)"; exit 1; }
 mapfile -t asan_env < "$env_file"
+# no JaCoCo agent here (rdma-suite.sh gives it to the other JVMs): the same tests ran recorded
+# in the plain passes, and this JVM stays exactly the one ASan was set up for
+unset JAVA_TOOL_OPTIONS
 cp="target/asan-classes:library/target/test-classes:library/target/classes:$(cat target/rdma-suite/classpath.txt)"
 classes=(DescriptorTest OperationsRoundTripTest BadInputTest FailureTest CompletionPathTest
   SecurityTest SharedReceiveQueueBadInputTest)
