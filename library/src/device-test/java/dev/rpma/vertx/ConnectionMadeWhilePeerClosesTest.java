@@ -32,9 +32,11 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
     // a server end whose client was deleted mid-handshake ends when the client's CM rejects its
     // reply, or, if that reject is lost (seen in full suites on a loaded host), at its connect
     // deadline: 5 s here, within the wait below (the default, 30 s, is not)
-    ConnectionOptions serverOptions = new ConnectionOptions().setConnectTimeoutMs(SERVER_CONNECT_MS);
+    ConnectionOptions serverOptions =
+        new ConnectionOptions().setConnectTimeoutMs(SERVER_CONNECT_MS);
     await(server.listen(ip, port, serverOptions, req -> req.accept(null)));
     long before = ProcessResources.rdmaFds();
+    String beforeTargets = ProcessResources.rdmaFdTargets();
     for (int i = 0; i < ROUNDS; i++) {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
       Future<RpmaConnection> connecting = peer.connect(ip, port);
@@ -47,7 +49,8 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
             "round " + i + ": refused clearly: " + connecting.cause());
       }
     }
-    assertFdsBackTo(before, "every connection's fds are closed, its server's end too");
+    assertFdsBackTo(before, beforeTargets,
+        "every connection's fds are closed, its server's end too");
     await(server.close());
   }
 
@@ -56,6 +59,7 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer client = await(RpmaPeer.open(vertx, ip));
     long before = ProcessResources.rdmaFds();
+    String beforeTargets = ProcessResources.rdmaFdTargets();
     for (int i = 0; i < ROUNDS; i++) {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
       LinkedBlockingQueue<RpmaConnectionRequest> requests = new LinkedBlockingQueue<>();
@@ -85,12 +89,14 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
         await(connecting.result().close());
       }
     }
-    assertFdsBackTo(before, "every accepted connection's fds are closed, its client's end too");
+    assertFdsBackTo(before, beforeTargets,
+        "every accepted connection's fds are closed, its client's end too");
     await(client.close());
   }
 
-  private static void assertFdsBackTo(long before, String what) {
+  private static void assertFdsBackTo(long before, String beforeTargets, String what) {
     Await.holdsWithin(Duration.ofSeconds(20), () -> ProcessResources.rdmaFds() == before);
-    assertEquals(before, ProcessResources.rdmaFds(), what);
+    assertEquals(before, ProcessResources.rdmaFds(), () -> what + " (before: " + beforeTargets
+        + "; now: " + ProcessResources.rdmaFdTargets() + ")");
   }
 }
