@@ -47,14 +47,34 @@ class KeepAliveTest {
 
   @Test
   void aBusyConnectionSendsNoProbe() {
-    long until = System.nanoTime() + 8L * INTERVAL_MS * 1_000_000;
+    long intervalNanos = INTERVAL_MS * 1_000_000L;
+    long until = System.nanoTime() + 8 * intervalNanos;
     int writes = 0;
-    while (System.nanoTime() < until) {
+    // a probe is due only after a whole interval without a completion; on a loaded emulator the
+    // guest can stall for longer than that between two writes: such a gap may earn its probes
+    long earned = 0;
+    long longestGap = 0;
+    long last = System.nanoTime();
+    while (last < until) {
       await(pair.client.write(pair.remote, 0, pair.clientRegion, 0, 64));
       writes++;
+      long now = System.nanoTime();
+      long gap = now - last;
+      longestGap = Math.max(longestGap, gap);
+      if (gap >= intervalNanos) {
+        earned += gap / intervalNanos + 1;
+      }
+      last = now;
     }
 
-    assertEquals(0, statsOnItsLoop().keepAliveProbes(), "probes during " + writes + " writes");
+    long probes = statsOnItsLoop().keepAliveProbes();
+    String during = writes + " writes, the longest gap " + longestGap / 1_000_000 + " ms";
+    if (earned == 0) {
+      assertEquals(0, probes, "probes during " + during);
+    } else { // stalled: no more probes than the idle gaps allowed
+      assertTrue(probes <= earned, probes + " probes during " + during + ", " + earned
+          + " allowed by the gaps of a whole interval or more");
+    }
   }
 
   /** The client's counters, read on its loop (where they are written), after a zero-byte read. */
