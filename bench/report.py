@@ -39,7 +39,7 @@ import report_targets  # noqa: E402  the targets and their bounds
 import report_variants  # noqa: E402  the library on io_uring, with metrics on
 from report_common import (C, CONTENDERS, HOP, LIB, PLACEMENTS, PRIMARY, Agg,  # noqa: E402
                            Figures, Json, Scenario, is_noisy, per_round_ratios, ratio,
-                           read_facts, rounded, rratio, size_label, spread)
+                           guest_time, read_facts, rounded, rratio, size_label, spread)
 
 NOTE = ("Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless, ratios "
         "between designs of the same run are what count.")
@@ -215,6 +215,8 @@ def results_json(data: Json, aggs: dict[str, Agg], perftest: list[Json]) -> Json
     host, guest, env = data["host"], data["guest"], data["env"]
     return {
         "note": NOTE,
+        # the clock of every figure below: "real time" or instruction-counted (./dev bench --icount)
+        "guest_time": guest_time(guest),
         # true: the host was busy with other work; figures not comparable, targets not scored
         "contended": data["contention"]["contended"],
         "contention": data["contention"],

@@ -247,6 +247,15 @@ def read_facts(path: Path) -> dict[str, str]:
     return facts
 
 
+def guest_time(guest: dict[str, str]) -> str:
+    """Which clock the guest's figures are in (guest-facts.txt's guest_time, written by
+    scripts/bench-settings.sh): QEMU's -icount counts instructions, so the host's load does not
+    move them; runs from before the field were in real time."""
+    if guest.get("guest_time") == "instruction-counted":
+        return "instruction-counted (1 ns per guest instruction)"
+    return "real time"
+
+
 # ------------------------------------------------------------------ formatting
 
 

@@ -17,7 +17,8 @@ import report_scale
 import report_spread
 import report_variants
 from report_common import (C, CE, HOP, LAT_OPS, LIB, PLACEMENTS, PRIMARY, PROSE, Agg,
-                           Scenario, Target, fmt, fmt_ratio, ratio, rratio, size_label, table)
+                           Scenario, Target, fmt, fmt_ratio, guest_time, ratio, rratio, size_label,
+                           table)
 
 LAT_SIZES = [64, 4096]
 WINDOWS = [1, 8, 64]
@@ -58,7 +59,7 @@ def keys_of(agg: Agg) -> list[Scenario]:
 
 def head(data: dict[str, Any]) -> list[str]:
     """Title, the contended-run warning if any, what this is, and the --quick warning."""
-    out = [PROSE.fill("title")]
+    out = [PROSE.fill("title"), f"Guest time: {guest_time(data['guest'])}.\n"]
     banner = report_contention.banner_md(data["contention"])
     if banner:
         out.append(banner)

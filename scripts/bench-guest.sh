@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The part of ./dev bench that runs next to the RDMA device, in ONE boot of the test guest:
-#   ./dev rdma --rw target/bench -- scripts/bench-guest.sh [--quick]
+#   ./dev rdma --rw target/bench [--icount] -- scripts/bench-guest.sh [--quick] [--icount]
 # Prepared on the host by scripts/bench.sh: bench/target/classes, bench/target/lib (the library
 # and its dependencies, copied), bench/target/rpma_bench (the C reference).
 #
@@ -132,8 +132,8 @@ main() {
   java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" true || exit 3
   channel_bench || exit 3
   echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
-  if ((!QUICK)); then
-    # no probe, no scale, no variants: the main run has them
+  if ((!QUICK && !ICOUNT)); then
+    # no probe, no scale, no variants: the main run has them (with --icount there is one vCPU)
     java_bench 2cpu 1 7891 0 0 false || exit 3
   fi
   return $rc

@@ -1,13 +1,17 @@
 # shellcheck shell=bash disable=SC2034 # every name here is read by the scripts that source it
 # The run lengths of ./dev bench, shared by the one-guest run (scripts/bench-guest.sh) and the
 # cross-host pass (scripts/bench-cross-host.sh), so that their figures are taken alike. Sourced
-# with the script's arguments: [--quick] (one short round; QUICK=1).
+# with the script's arguments: [--quick] (one short round; QUICK=1) [--icount] (the guest runs
+# in instruction-counted time on one vCPU: ./dev rdma --icount; ICOUNT=1).
 QUICK=0
-case ${1:-} in
-  --quick) QUICK=1 ;;
-  "") ;;
-  *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
-esac
+ICOUNT=0
+for arg in "$@"; do
+  case $arg in
+    --quick) QUICK=1 ;;
+    --icount) ICOUNT=1 ;;
+    *) echo "usage: $0 [--quick] [--icount]" >&2; exit 2 ;;
+  esac
+done
 if ((QUICK)); then
   ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
   WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
@@ -18,6 +22,10 @@ else
   SCALE_WARMUP_MS=500 SCALE_MS=2000
 fi
 PIN_CPU=1 # not 0: the guest's interrupts default to CPU 0
+((ICOUNT)) && PIN_CPU=0 # the only vCPU
+# Which clock the guest's figures are in (the report says so beside every run).
+GUEST_TIME=real
+((ICOUNT)) && GUEST_TIME=instruction-counted
 
 # The settings above as key=value lines, for the facts files the report reads.
 settings_facts() {
@@ -28,4 +36,5 @@ settings_facts() {
   echo "throughput_ms=$TPUT_MS"
   echo "throughput_warmup_ms=$TPUT_WARMUP_MS"
   echo "pinned_cpu=$PIN_CPU"
+  echo "guest_time=$GUEST_TIME"
 }

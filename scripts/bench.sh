@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev bench [--quick] [--no-cross-host | --cross-host-only | --profile]: the benchmarks, in ONE boot of
+# ./dev bench [--quick] [--icount] [--no-cross-host | --cross-host-only | --profile]: the benchmarks, in ONE boot of
 # the RDMA test device, then a pass across two hosts (one boot of two guests on a wire).
 #   1. ./dev setup;
 #   2. build: the library (mvn install), the bench module against it (bench/pom.xml; its
@@ -22,19 +22,25 @@
 #   loopback figures of the last full run.
 # --profile: steps 1 and 2, then scripts/bench-profile.sh in one boot: where the event-loop
 #   thread's time goes, by JFR sampling (target/bench/profile/summary.md); no timed figures.
+# --icount: the one-guest run (and --profile) in instruction-counted time: ./dev rdma --icount,
+#   one vCPU, everything pinned to CPU 0; 1 ns of guest time per guest instruction, so the host's
+#   load no longer moves the figures (no 2-vCPU pass; the cross-host pass stays in real time:
+#   two guests share no counted clock). results.json and BENCHMARKS.md say which clock.
 # Exits non-zero if anything failed to build or run; a missed target is not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 QUICK=()
+ICOUNT=() # --icount: for ./dev rdma and the guest scripts alike
 CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass; 3: only the profile
 for arg in "$@"; do
   case $arg in
     --quick) QUICK=(--quick) ;;
+    --icount) ICOUNT=(--icount) ;;
     --no-cross-host) CROSS_HOST=0 ;;
     --cross-host-only) CROSS_HOST=2 ;;
     --profile) CROSS_HOST=3 ;;
-    *) echo "usage: ./dev bench [--quick] [--no-cross-host | --cross-host-only | --profile]" >&2
+    *) echo "usage: ./dev bench [--quick] [--icount] [--no-cross-host | --cross-host-only | --profile]" >&2
       exit 2 ;;
   esac
 done
@@ -110,7 +116,8 @@ main() {
   trap stop_sampler EXIT
   if ((CROSS_HOST == 3)); then
     log "profiling on the device (one boot)"
-    ./dev rdma --rw target/bench --timeout 1500 -- scripts/bench-profile.sh "${QUICK[@]}"
+    ./dev rdma --rw target/bench --timeout 1500 ${ICOUNT[@]+"${ICOUNT[@]}"} -- \
+      scripts/bench-profile.sh ${QUICK[@]+"${QUICK[@]}"} ${ICOUNT[@]+"${ICOUNT[@]}"}
     log "wrote target/bench/profile/summary.md"
     return 0
   fi
@@ -133,7 +140,8 @@ main() {
   SAMPLER_PID=$!
   log "running on the device (one boot)"
   local rc=0
-  ./dev rdma --rw target/bench --timeout 2400 -- scripts/bench-guest.sh "${QUICK[@]}" || rc=$?
+  ./dev rdma --rw target/bench --timeout 2400 ${ICOUNT[@]+"${ICOUNT[@]}"} -- \
+    scripts/bench-guest.sh ${QUICK[@]+"${QUICK[@]}"} ${ICOUNT[@]+"${ICOUNT[@]}"} || rc=$?
   stop_sampler
   # load at the end too: the host is shared, and its load is part of the story
   echo "host_load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>target/bench/host-facts.txt

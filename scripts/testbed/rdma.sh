@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] -- CMD...
+# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] -- CMD...
 #
 # Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
 # exits with CMD's exit code. In order of preference:
@@ -8,6 +8,11 @@
 #   3. otherwise boot a throw-away QEMU guest with Soft-RoCE and run CMD in it (see guest-init).
 # DEV_RDMA_GUEST=1 skips 1 and 2. --hosts N (2 or 3) boots N guests on one wire and runs CMD
 # on each (hosts.sh).
+# --icount: the guest (one only, never with --hosts) runs on one vCPU in instruction-counted
+# time: `-icount shift=0,sleep=off`, 1 ns of guest time per guest instruction and idle time
+# skipped, so the host's load no longer moves what the guest measures (./dev bench --icount).
+# One vCPU because `-smp 2` with -icount hangs at "Booting SMP configuration" (QEMU 7.2).
+# Implies DEV_RDMA_GUEST=1: the host's own device has no counted clock.
 #
 # Own exit codes: 124 CMD ran past --timeout; 125 the test bed failed (guest did not come up,
 # or it died without reporting CMD's exit code); 2 bad usage.
@@ -30,9 +35,10 @@ GUEST_MEM=${DEV_RDMA_MEM:-6G}
 RW_DIRS=()
 CMD=()
 HOSTS=1
+ICOUNT=0
 
 usage() {
-  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] -- CMD..." >&2
+  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] -- CMD..." >&2
   exit 2
 }
 
@@ -42,12 +48,14 @@ parse_args() {
       --rw) (($# >= 2)) || usage; RW_DIRS+=("$2"); shift 2 ;;
       --timeout) [[ ${2:-} =~ ^[0-9]+$ ]] || usage; TIMEOUT=$2; shift 2 ;;
       --hosts) [[ ${2:-} =~ ^[1-3]$ ]] || usage; HOSTS=$2; shift 2 ;;
+      --icount) ICOUNT=1; shift ;;
       --) shift; break ;;
       -*) usage ;;
       *) break ;;
     esac
   done
   (($#)) || usage
+  ((!ICOUNT || HOSTS == 1)) || die "--icount needs one guest: counted time means nothing across two"
   CMD=("$@")
 }
 
@@ -187,10 +195,14 @@ start_qemu() {
   # shellcheck disable=SC2054 # commas belong to QEMU option values
   local net=(-netdev user,id=n0,restrict=on -device virtio-net-pci,netdev=n0,romfile=)
   (($#)) && net=("$@")
+  # --icount: counted guest time needs one vCPU (see the top of this file)
+  local cpus=(-smp 2)
+  # shellcheck disable=SC2054 # commas belong to QEMU option values
+  ((ICOUNT)) && cpus=(-icount shift=0,sleep=off -smp 1)
   # shellcheck disable=SC2054 # commas belong to QEMU option values
   local args=(
     -accel tcg,thread=single # KVM is unusable here, and thread=multi crashed guest JVMs
-    -m "$GUEST_MEM" -smp 2
+    -m "$GUEST_MEM" "${cpus[@]}"
     -nodefaults -no-user-config -display none -monitor none -no-reboot
     -kernel "$GUEST_DIR/vmlinuz" -initrd "$GUEST_DIR/initramfs.cpio.gz"
     -append "console=ttyS0 quiet loglevel=4 panic=-1 ${DEV_RDMA_KERNEL_ARGS-$GUEST_CLOCK}"
@@ -307,7 +319,7 @@ run_in_guest() {
 main() {
   parse_args "$@"
   ((HOSTS == 1)) || run_hosts
-  if [[ ${DEV_RDMA_GUEST:-0} != 1 ]]; then
+  if [[ ${DEV_RDMA_GUEST:-0} != 1 ]] && ((!ICOUNT)); then
     local ip
     ip=$(host_rdma_ip)
     [[ -n $ip ]] && run_on_host "$ip"
