@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Each way a connection ends carries its type; its message stays what users read. */
 class CloseReasonTypeTest {
 
-  private final CloseReasons reasons = new CloseReasons("connection to 10.0.0.1:7000");
+  private final CloseReasons reasons = new CloseReasons("connection to 10.0.2.15:7000");
 
   @Test
   void aCloseOfItsOwnIsClosedLocally() {
@@ -22,7 +22,7 @@ class CloseReasonTypeTest {
   void thePeersDisconnectIsClosedByThePeerWithItsMessageUnchanged() {
     RpmaConnectionClosedException end = reasons.ended(CmEvent.CLOSED);
     assertEquals(CloseReason.CLOSED_BY_PEER, ConnectionEndedException.of(end));
-    assertEquals("connection to 10.0.0.1:7000 was closed by the peer", end.getMessage());
+    assertEquals("connection to 10.0.2.15:7000 was closed by the peer", end.getMessage());
   }
 
   @Test

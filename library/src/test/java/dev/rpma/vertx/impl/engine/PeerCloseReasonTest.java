@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class PeerCloseReasonTest {
 
-  private final CloseReasons reasons = new CloseReasons("connection to 10.0.0.1:7000");
+  private final CloseReasons reasons = new CloseReasons("connection to 10.0.2.15:7000");
 
   @Test
   void thePeersDisconnectIsAnOrderlyEnd() {
@@ -40,6 +40,6 @@ class PeerCloseReasonTest {
   @Test
   void aMessageThatOnlyReadsLikeThePeersCloseIsNotTakenForIt() {
     assertFalse(ConnectionHooks.closedByPeer(
-        new RpmaConnectionClosedException("connection to 10.0.0.1:7000 was closed by the peer")));
+        new RpmaConnectionClosedException("connection to 10.0.2.15:7000 was closed by the peer")));
   }
 }
