@@ -14,28 +14,14 @@ final class ProcessResources {
     return Objects.requireNonNull(Path.of("/proc/self/fd").toFile().list()).length;
   }
 
-  /**
-   * What the fds {@link #rdmaFds} counts point to, counted by target ("/dev/infiniband/rdma_cm
-   * x2, anon_inode:[eventfd] x5"): for a failure message, to tell a connection's fds (a CM
-   * channel, a completion channel, an eventfd) from another eventfd of the process.
-   */
+  /** What the fds {@link #rdmaFds} counts point to, counted by target, for a failure message. */
   static String rdmaFdTargets() {
-    java.util.Map<String, Integer> counted = new java.util.TreeMap<>();
-    java.io.File[] fds = new java.io.File("/proc/self/fd").listFiles();
-    for (java.io.File fd : fds == null ? new java.io.File[0] : fds) {
-      try {
-        String target = java.nio.file.Files.readSymbolicLink(fd.toPath()).toString();
-        if (target.contains("infiniband") || target.contains("rdma")
-            || target.contains("eventfd")) {
-          counted.merge(target, 1, Integer::sum);
-        }
-      } catch (java.io.IOException e) {
-        // closed while listing
-      }
-    }
+    java.util.Map<String, Integer> counted = ProcessUse.rdmaFdTargets();
     StringBuilder out = new StringBuilder();
-    counted.forEach((target, n) -> out.append(out.isEmpty() ? "" : ", ").append(target)
-        .append(" x").append(n));
+    if (counted != null) {
+      counted.forEach((target, n) -> out.append(out.isEmpty() ? "" : ", ").append(target)
+          .append(" x").append(n));
+    }
     return out.toString();
   }
 

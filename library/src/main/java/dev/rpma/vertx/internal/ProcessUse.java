@@ -4,6 +4,8 @@ import dev.rpma.vertx.impl.ProcStatus;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What this process holds of what connections cost besides CPU, from /proc: the library's
@@ -21,23 +23,34 @@ public final class ProcessUse {
    * own files. -1 if /proc cannot tell.
    */
   public static long rdmaFds() {
+    Map<String, Integer> targets = rdmaFdTargets();
+    return targets == null ? -1 : targets.values().stream().mapToLong(Integer::longValue).sum();
+  }
+
+  /**
+   * The fds {@link #rdmaFds} counts, by what they point to ("/dev/infiniband/rdma_cm",
+   * "anon_inode:[eventfd]"), in target order; null if /proc cannot tell. For a leak check's
+   * message: a connection's fds (a CM channel, a completion channel, an eventfd) told from
+   * another eventfd of the process.
+   */
+  public static Map<String, Integer> rdmaFdTargets() {
     File[] fds = new File("/proc/self/fd").listFiles();
     if (fds == null) {
-      return -1;
+      return null;
     }
-    long count = 0;
+    Map<String, Integer> counted = new TreeMap<>();
     for (File fd : fds) {
       try {
         String target = Files.readSymbolicLink(fd.toPath()).toString();
         if (target.contains("infiniband") || target.contains("rdma")
             || target.contains("eventfd")) {
-          count++;
+          counted.merge(target, 1, Integer::sum);
         }
       } catch (IOException e) {
         // closed while listing: not ours to count
       }
     }
-    return count;
+    return counted;
   }
 
   /** A "Name: N kB" field of /proc/self/status (VmRSS:, VmPin:) in KiB; -1 if unknown. */
