@@ -1,5 +1,9 @@
 package dev.rpma.vertx;
 
+import static dev.rpma.vertx.OptionChecks.inRange;
+
+import io.vertx.codegen.annotations.DataObject;
+import io.vertx.codegen.json.annotations.JsonGen;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -10,10 +14,14 @@ import io.vertx.core.json.JsonObject;
  * outstanding than the CQ holds (a CQ overrun would kill it), and keeps the rest waiting in
  * order until completions make room.
  *
- * <p>A Vert.x data object: it can come from a verticle's {@code config()}
- * ({@code new ConnectionOptions(config().getJsonObject("rpma"))}), with the setters' names as
- * keys ({@code {"cqSize": 256, "connectTimeoutMs": 5000}}); {@link #toJson()} gives them back.
+ * <p>A Vert.x data object: from JSON with the setters' names as keys
+ * ({@code {"cqSize": 256, "connectTimeoutMs": 5000}}), back with {@link #toJson()}. A key the
+ * options do not have is refused, so a typo cannot leave a default silently in place; in a
+ * verticle's {@code config()} shared with other settings, keep them under a key of their own and
+ * read them with {@link #fromConfig(JsonObject, String) fromConfig(config(), "connection")}.
  */
+@DataObject
+@JsonGen(publicConverter = false)
 public class ConnectionOptions {
 
   /** The largest queue size accepted: far beyond any device's limit, still a clear error. */
@@ -22,18 +30,43 @@ public class ConnectionOptions {
   /** The longest busy-poll spin accepted: past a second the loop is no event loop any more. */
   public static final int MAX_BUSY_POLL_MICROS = 1_000_000;
 
-  private int cqSize = 64;
-  private int sqSize = 64;
-  private int rqSize = 64;
-  private int rcqSize = 0;
-  private boolean sharedCompletionChannel;
-  private int timeoutMs = 1000;
-  private int drainBatch = 32;
-  private int drainBudget = 1024;
-  private int completionTimeoutMs = 30_000;
-  private int connectTimeoutMs = 30_000;
-  private int keepAliveMs = 10_000;
-  private int busyPollMicros;
+  /** The default completion queue size. */
+  public static final int DEFAULT_CQ_SIZE = 64;
+  /** The default send queue size. */
+  public static final int DEFAULT_SQ_SIZE = 64;
+  /** The default receive queue size. */
+  public static final int DEFAULT_RQ_SIZE = 64;
+  /** The default receive CQ size: 0, receives complete on the main CQ. */
+  public static final int DEFAULT_RCQ_SIZE = 0;
+  /** By default each CQ has a completion channel of its own. */
+  public static final boolean DEFAULT_SHARED_COMPLETION_CHANNEL = false;
+  /** The default resolution and close timeout in ms. */
+  public static final int DEFAULT_TIMEOUT_MS = 1000;
+  /** The default number of completions taken per native call. */
+  public static final int DEFAULT_DRAIN_BATCH = 32;
+  /** The default number of completions handled per readiness. */
+  public static final int DEFAULT_DRAIN_BUDGET = 1024;
+  /** The default completion watchdog timeout in ms. */
+  public static final int DEFAULT_COMPLETION_TIMEOUT_MS = 30_000;
+  /** The default connect timeout in ms. */
+  public static final int DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+  /** The default keepalive interval in ms. */
+  public static final int DEFAULT_KEEP_ALIVE_MS = 10_000;
+  /** Busy polling is off by default. */
+  public static final int DEFAULT_BUSY_POLL_MICROS = 0;
+
+  private int cqSize = DEFAULT_CQ_SIZE;
+  private int sqSize = DEFAULT_SQ_SIZE;
+  private int rqSize = DEFAULT_RQ_SIZE;
+  private int rcqSize = DEFAULT_RCQ_SIZE;
+  private boolean sharedCompletionChannel = DEFAULT_SHARED_COMPLETION_CHANNEL;
+  private int timeoutMs = DEFAULT_TIMEOUT_MS;
+  private int drainBatch = DEFAULT_DRAIN_BATCH;
+  private int drainBudget = DEFAULT_DRAIN_BUDGET;
+  private int completionTimeoutMs = DEFAULT_COMPLETION_TIMEOUT_MS;
+  private int connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
+  private int keepAliveMs = DEFAULT_KEEP_ALIVE_MS;
+  private int busyPollMicros = DEFAULT_BUSY_POLL_MICROS;
 
   /** The defaults. */
   public ConnectionOptions() {
@@ -48,7 +81,24 @@ public class ConnectionOptions {
    *     a value of the wrong type or range, naming the key
    */
   public ConnectionOptions(JsonObject json) {
+    OptionChecks.keysAndTypes("ConnectionOptions", json, new ConnectionOptions().toJson());
     ConnectionOptionsConverter.fromJson(json, this);
+  }
+
+  /**
+   * The options kept under {@code key} of a config shared with other settings, e.g. a verticle's
+   * {@code config()} of {@code {"http": {...}, "connection": {"cqSize": 256}}}: the rest of the
+   * config is not read; under {@code key}, every key must be an option, as for
+   * {@link #ConnectionOptions(JsonObject)}.
+   *
+   * @param config the whole config
+   * @param key where the options are
+   * @return the options there, the defaults if the config lacks {@code key}
+   * @throws IllegalArgumentException if the value under {@code key} is no JSON object, or has
+   *     an unknown key or a bad value
+   */
+  public static ConnectionOptions fromConfig(JsonObject config, String key) {
+    return new ConnectionOptions(OptionChecks.section("ConnectionOptions", config, key));
   }
 
   /**
@@ -57,50 +107,40 @@ public class ConnectionOptions {
    * @param other the options to copy
    */
   public ConnectionOptions(ConnectionOptions other) {
-    this.cqSize = other.cqSize;
-    this.sqSize = other.sqSize;
-    this.rqSize = other.rqSize;
-    this.rcqSize = other.rcqSize;
-    this.sharedCompletionChannel = other.sharedCompletionChannel;
-    this.timeoutMs = other.timeoutMs;
-    this.drainBatch = other.drainBatch;
-    this.drainBudget = other.drainBudget;
-    this.completionTimeoutMs = other.completionTimeoutMs;
-    this.connectTimeoutMs = other.connectTimeoutMs;
-    this.keepAliveMs = other.keepAliveMs;
-    this.busyPollMicros = other.busyPollMicros;
+    this(other.toJson());
   }
 
   /**
-   * Completion queue size (default 64): bounds the operations in flight.
+   * Completion queue size (default {@value #DEFAULT_CQ_SIZE}): bounds the operations in flight.
    *
    * @param cqSize the value
    * @return these options
    */
   public ConnectionOptions setCqSize(int cqSize) {
-    this.cqSize = checkSize("cqSize", cqSize, 1);
+    this.cqSize = inRange("cqSize", cqSize, 1, MAX_QUEUE_SIZE);
     return this;
   }
 
   /**
-   * Send queue size (default 64): bounds reads, writes, flushes and sends in flight.
+   * Send queue size (default {@value #DEFAULT_SQ_SIZE}): bounds reads, writes, flushes and
+   * sends in flight.
    *
    * @param sqSize the value
    * @return these options
    */
   public ConnectionOptions setSqSize(int sqSize) {
-    this.sqSize = checkSize("sqSize", sqSize, 1);
+    this.sqSize = inRange("sqSize", sqSize, 1, MAX_QUEUE_SIZE);
     return this;
   }
 
   /**
-   * Receive queue size (default 64): bounds the posted receives.
+   * Receive queue size (default {@value #DEFAULT_RQ_SIZE}): bounds the posted receives.
    *
    * @param rqSize the value
    * @return these options
    */
   public ConnectionOptions setRqSize(int rqSize) {
-    this.rqSize = checkSize("rqSize", rqSize, 1);
+    this.rqSize = inRange("rqSize", rqSize, 1, MAX_QUEUE_SIZE);
     return this;
   }
 
@@ -111,12 +151,13 @@ public class ConnectionOptions {
    * @return these options
    */
   public ConnectionOptions setRcqSize(int rcqSize) {
-    this.rcqSize = checkSize("rcqSize", rcqSize, 0);
+    this.rcqSize = inRange("rcqSize", rcqSize, 0, MAX_QUEUE_SIZE);
     return this;
   }
 
   /**
-   * One completion channel (one fd) for the main and the receive CQ (default false).
+   * One completion channel (one fd) for the main and the receive CQ (default
+   * {@value #DEFAULT_SHARED_COMPLETION_CHANNEL}).
    *
    * @param shared the value
    * @return these options
@@ -127,32 +168,31 @@ public class ConnectionOptions {
   }
 
   /**
-   * Timeout of address and route resolution, and of closing, in ms (default 1000).
+   * Timeout of address and route resolution, and of closing, in ms (default
+   * {@value #DEFAULT_TIMEOUT_MS}).
    *
    * @param timeoutMs the value
    * @return these options
    */
   public ConnectionOptions setTimeoutMs(int timeoutMs) {
-    if (timeoutMs <= 0) {
-      throw new IllegalArgumentException("timeoutMs must be positive, got " + timeoutMs);
-    }
-    this.timeoutMs = timeoutMs;
+    this.timeoutMs = inRange("timeoutMs", timeoutMs, 1, Integer.MAX_VALUE);
     return this;
   }
 
   /**
-   * Completions taken per native call (default 32).
+   * Completions taken per native call (default {@value #DEFAULT_DRAIN_BATCH}).
    *
    * @param drainBatch the value
    * @return these options
    */
   public ConnectionOptions setDrainBatch(int drainBatch) {
-    this.drainBatch = checkSize("drainBatch", drainBatch, 1);
+    this.drainBatch = inRange("drainBatch", drainBatch, 1, MAX_QUEUE_SIZE);
     return this;
   }
 
   /**
-   * Completions handled per readiness before yielding the loop to other work (default 1024);
+   * Completions handled per readiness before yielding the loop to other work (default
+   * {@value #DEFAULT_DRAIN_BUDGET});
    * a drain also yields after 1 ms, whichever comes first. The rest are drained at the loop's
    * next I/O phase.
    *
@@ -160,7 +200,7 @@ public class ConnectionOptions {
    * @return these options
    */
   public ConnectionOptions setDrainBudget(int drainBudget) {
-    this.drainBudget = checkSize("drainBudget", drainBudget, 1);
+    this.drainBudget = inRange("drainBudget", drainBudget, 1, MAX_QUEUE_SIZE);
     return this;
   }
 
@@ -175,11 +215,8 @@ public class ConnectionOptions {
    * @return these options
    */
   public ConnectionOptions setCompletionTimeoutMs(int completionTimeoutMs) {
-    if (completionTimeoutMs < 0) {
-      throw new IllegalArgumentException(
-          "completionTimeoutMs must be 0 (off) or positive, got " + completionTimeoutMs);
-    }
-    this.completionTimeoutMs = completionTimeoutMs;
+    this.completionTimeoutMs =
+        inRange("completionTimeoutMs", completionTimeoutMs, 0, Integer.MAX_VALUE);
     return this;
   }
 
@@ -191,11 +228,8 @@ public class ConnectionOptions {
    * @return these options
    */
   public ConnectionOptions setConnectTimeoutMs(int connectTimeoutMs) {
-    if (connectTimeoutMs <= 0) {
-      throw new IllegalArgumentException(
-          "connectTimeoutMs must be positive, got " + connectTimeoutMs);
-    }
-    this.connectTimeoutMs = connectTimeoutMs;
+    this.connectTimeoutMs =
+        inRange("connectTimeoutMs", connectTimeoutMs, 1, Integer.MAX_VALUE);
     return this;
   }
 
@@ -214,11 +248,7 @@ public class ConnectionOptions {
    * @return these options
    */
   public ConnectionOptions setKeepAliveMs(int keepAliveMs) {
-    if (keepAliveMs < 0) {
-      throw new IllegalArgumentException(
-          "keepAliveMs must be 0 (off) or positive, got " + keepAliveMs);
-    }
-    this.keepAliveMs = keepAliveMs;
+    this.keepAliveMs = inRange("keepAliveMs", keepAliveMs, 0, Integer.MAX_VALUE);
     return this;
   }
 
@@ -311,7 +341,9 @@ public class ConnectionOptions {
    * @return a new object
    */
   public JsonObject toJson() {
-    return ConnectionOptionsConverter.toJson(this);
+    JsonObject json = new JsonObject();
+    ConnectionOptionsConverter.toJson(this, json);
+    return json;
   }
 
   @Override
@@ -327,13 +359,5 @@ public class ConnectionOptions {
   @Override
   public int hashCode() {
     return toJson().hashCode();
-  }
-
-  private static int checkSize(String name, int value, int min) {
-    if (value < min || value > MAX_QUEUE_SIZE) {
-      throw new IllegalArgumentException(
-          name + " must be in [" + min + ", " + MAX_QUEUE_SIZE + "], got " + value);
-    }
-    return value;
   }
 }

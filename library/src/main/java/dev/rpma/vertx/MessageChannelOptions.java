@@ -1,5 +1,11 @@
 package dev.rpma.vertx;
 
+import static dev.rpma.vertx.OptionChecks.inRange;
+
+import io.vertx.codegen.annotations.DataObject;
+import io.vertx.codegen.json.annotations.JsonGen;
+import io.vertx.core.json.JsonObject;
+
 /**
  * Settings of one side of an {@link RpmaMessageChannel}: the receive pool it posts (and so how
  * much the peer may send it), the send pool, and the write queue.
@@ -10,7 +16,13 @@ package dev.rpma.vertx;
  * them: a message larger than the receive buffer size is refused on the sending side. The
  * connection's {@link ConnectionOptions#getRqSize() rqSize} must hold every receive, and its
  * {@link ConnectionOptions#getSqSize() sqSize} the send buffers plus one (for a credit message).
+ *
+ * <p>A Vert.x data object like {@link ConnectionOptions}: from JSON with the setters' names as
+ * keys ({@code {"receiveBufferSize": 65536}}), unknown keys refused, back with
+ * {@link #toJson()}; from a shared config with {@link #fromConfig(JsonObject, String)}.
  */
+@DataObject
+@JsonGen(publicConverter = false)
 public class MessageChannelOptions {
 
   /** The fewest receive buffers: the credit rule needs two for data and one for credit. */
@@ -20,10 +32,22 @@ public class MessageChannelOptions {
   /** The largest receive buffer size, 16 MiB: past it, split messages yourself. */
   public static final int MAX_BUFFER_SIZE = 1 << 24;
 
-  private int receiveBufferSize = 8192;
-  private int receiveBuffers = 32;
-  private int sendBuffers = 16;
-  private int writeQueueMaxSize = 64;
+  /** The most send buffers. */
+  public static final int MAX_SEND_BUFFERS = 0xffff;
+
+  /** The default receive buffer size, 8 KiB. */
+  public static final int DEFAULT_RECEIVE_BUFFER_SIZE = 8192;
+  /** The default number of receive buffers. */
+  public static final int DEFAULT_RECEIVE_BUFFERS = 32;
+  /** The default number of send buffers. */
+  public static final int DEFAULT_SEND_BUFFERS = 16;
+  /** The default initial write queue size, in messages. */
+  public static final int DEFAULT_WRITE_QUEUE_MAX_SIZE = 64;
+
+  private int receiveBufferSize = DEFAULT_RECEIVE_BUFFER_SIZE;
+  private int receiveBuffers = DEFAULT_RECEIVE_BUFFERS;
+  private int sendBuffers = DEFAULT_SEND_BUFFERS;
+  private int writeQueueMaxSize = DEFAULT_WRITE_QUEUE_MAX_SIZE;
 
   /** The defaults: 32 receive buffers of 8 KiB, 16 send buffers, a write queue of 64. */
   public MessageChannelOptions() {
@@ -35,10 +59,34 @@ public class MessageChannelOptions {
    * @param other the options to copy
    */
   public MessageChannelOptions(MessageChannelOptions other) {
-    this.receiveBufferSize = other.receiveBufferSize;
-    this.receiveBuffers = other.receiveBuffers;
-    this.sendBuffers = other.sendBuffers;
-    this.writeQueueMaxSize = other.writeQueueMaxSize;
+    this(other.toJson());
+  }
+
+  /**
+   * The options in {@code json}, the defaults for keys it lacks, each checked by its setter.
+   *
+   * @param json keys named as the setters ({@code receiveBufferSize}, {@code receiveBuffers},
+   *     {@code sendBuffers}, {@code writeQueueMaxSize})
+   * @throws IllegalArgumentException for an unknown key, or a value of the wrong type or range,
+   *     naming the key
+   */
+  public MessageChannelOptions(JsonObject json) {
+    OptionChecks.keysAndTypes("MessageChannelOptions", json, new MessageChannelOptions().toJson());
+    MessageChannelOptionsConverter.fromJson(json, this);
+  }
+
+  /**
+   * The options kept under {@code key} of a config shared with other settings, as
+   * {@link ConnectionOptions#fromConfig(JsonObject, String)}.
+   *
+   * @param config the whole config
+   * @param key where the options are
+   * @return the options there, the defaults if the config lacks {@code key}
+   * @throws IllegalArgumentException if the value under {@code key} is no JSON object, or has
+   *     an unknown key or a bad value
+   */
+  public static MessageChannelOptions fromConfig(JsonObject config, String key) {
+    return new MessageChannelOptions(OptionChecks.section("MessageChannelOptions", config, key));
   }
 
   /**
@@ -58,7 +106,7 @@ public class MessageChannelOptions {
    * @throws IllegalArgumentException if out of range
    */
   public MessageChannelOptions setReceiveBufferSize(int receiveBufferSize) {
-    check("receiveBufferSize", receiveBufferSize, 1, MAX_BUFFER_SIZE);
+    inRange("receiveBufferSize", receiveBufferSize, 1, MAX_BUFFER_SIZE);
     this.receiveBufferSize = receiveBufferSize;
     return this;
   }
@@ -82,7 +130,7 @@ public class MessageChannelOptions {
    * @throws IllegalArgumentException if out of range
    */
   public MessageChannelOptions setReceiveBuffers(int receiveBuffers) {
-    check("receiveBuffers", receiveBuffers, MIN_RECEIVE_BUFFERS, MAX_RECEIVE_BUFFERS);
+    inRange("receiveBuffers", receiveBuffers, MIN_RECEIVE_BUFFERS, MAX_RECEIVE_BUFFERS);
     this.receiveBuffers = receiveBuffers;
     return this;
   }
@@ -100,12 +148,12 @@ public class MessageChannelOptions {
   /**
    * Sets how many registered send buffers this side keeps.
    *
-   * @param sendBuffers 1 to 65535, less than the connection's sqSize
+   * @param sendBuffers 1 to {@link #MAX_SEND_BUFFERS}, less than the connection's sqSize
    * @return these options
    * @throws IllegalArgumentException if out of range
    */
   public MessageChannelOptions setSendBuffers(int sendBuffers) {
-    check("sendBuffers", sendBuffers, 1, 0xffff);
+    inRange("sendBuffers", sendBuffers, 1, MAX_SEND_BUFFERS);
     this.sendBuffers = sendBuffers;
     return this;
   }
@@ -129,22 +177,34 @@ public class MessageChannelOptions {
    * @throws IllegalArgumentException if below 1
    */
   public MessageChannelOptions setWriteQueueMaxSize(int writeQueueMaxSize) {
-    check("writeQueueMaxSize", writeQueueMaxSize, 1, Integer.MAX_VALUE);
+    inRange("writeQueueMaxSize", writeQueueMaxSize, 1, Integer.MAX_VALUE);
     this.writeQueueMaxSize = writeQueueMaxSize;
     return this;
   }
 
-  private static void check(String name, int value, int min, int max) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(name + " must be " + min + " to " + max + ", got "
-          + value);
-    }
+  /**
+   * These options as JSON, with the keys the JSON constructor reads.
+   *
+   * @return a new object
+   */
+  public JsonObject toJson() {
+    JsonObject json = new JsonObject();
+    MessageChannelOptionsConverter.toJson(this, json);
+    return json;
   }
 
   @Override
   public String toString() {
-    return "MessageChannelOptions{receiveBufferSize=" + receiveBufferSize + ", receiveBuffers="
-        + receiveBuffers + ", sendBuffers=" + sendBuffers + ", writeQueueMaxSize="
-        + writeQueueMaxSize + "}";
+    return "MessageChannelOptions" + toJson().encode();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof MessageChannelOptions other && toJson().equals(other.toJson());
+  }
+
+  @Override
+  public int hashCode() {
+    return toJson().hashCode();
   }
 }

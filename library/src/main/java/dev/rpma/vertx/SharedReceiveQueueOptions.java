@@ -1,9 +1,10 @@
 package dev.rpma.vertx;
 
+import static dev.rpma.vertx.OptionChecks.inRange;
+
+import io.vertx.codegen.annotations.DataObject;
+import io.vertx.codegen.json.annotations.JsonGen;
 import io.vertx.core.json.JsonObject;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Sizes of a shared receive queue, and how its receive CQ is drained. At most
@@ -11,14 +12,28 @@ import java.util.TreeSet;
  * and go out as messages arrive), so the queue's receive CQ is never overrun.
  *
  * <p>A Vert.x data object like {@link ConnectionOptions}: from JSON with the setters' names as
- * keys ({@code {"rqSize": 512}}), back with {@link #toJson()}.
+ * keys ({@code {"rqSize": 512}}), unknown keys refused, back with {@link #toJson()}; from a
+ * shared config with {@link #fromConfig(JsonObject, String)}.
  */
+@DataObject
+@JsonGen(publicConverter = false)
 public class SharedReceiveQueueOptions {
 
-  private int rqSize = 256;
-  private int rcqSize = 256;
-  private int drainBatch = 32;
-  private int drainBudget = 1024;
+  /** The default number of receives the queue holds. */
+  public static final int DEFAULT_RQ_SIZE = 256;
+  /** The default size of the queue's receive CQ. */
+  public static final int DEFAULT_RCQ_SIZE = 256;
+  /** The default number of completions taken per native call. */
+  public static final int DEFAULT_DRAIN_BATCH = 32;
+  /** The default number of completions delivered before the loop is yielded. */
+  public static final int DEFAULT_DRAIN_BUDGET = 1024;
+  /** The largest drain batch accepted. */
+  public static final int MAX_DRAIN_BATCH = 1024;
+
+  private int rqSize = DEFAULT_RQ_SIZE;
+  private int rcqSize = DEFAULT_RCQ_SIZE;
+  private int drainBatch = DEFAULT_DRAIN_BATCH;
+  private int drainBudget = DEFAULT_DRAIN_BUDGET;
 
   /** The defaults: 256 receives, a receive CQ of 256, batches of 32, a budget of 1024. */
   public SharedReceiveQueueOptions() {
@@ -31,22 +46,24 @@ public class SharedReceiveQueueOptions {
    * @throws IllegalArgumentException for an unknown key, or a value of the wrong type or range
    */
   public SharedReceiveQueueOptions(JsonObject json) {
-    Objects.requireNonNull(json, "json");
-    Set<String> unknown = new TreeSet<>(json.fieldNames());
-    unknown.removeAll(toJson().fieldNames());
-    if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("unknown SharedReceiveQueueOptions keys " + unknown
-          + "; the keys are " + new TreeSet<>(toJson().fieldNames()));
-    }
-    try {
-      setRqSize(json.getInteger("rqSize", rqSize));
-      setRcqSize(json.getInteger("rcqSize", rcqSize));
-      setDrainBatch(json.getInteger("drainBatch", drainBatch));
-      setDrainBudget(json.getInteger("drainBudget", drainBudget));
-    } catch (ClassCastException e) {
-      throw new IllegalArgumentException("SharedReceiveQueueOptions from JSON: numbers expected: "
-          + json, e);
-    }
+    OptionChecks.keysAndTypes("SharedReceiveQueueOptions", json,
+        new SharedReceiveQueueOptions().toJson());
+    SharedReceiveQueueOptionsConverter.fromJson(json, this);
+  }
+
+  /**
+   * The options kept under {@code key} of a config shared with other settings, as
+   * {@link ConnectionOptions#fromConfig(JsonObject, String)}.
+   *
+   * @param config the whole config
+   * @param key where the options are
+   * @return the options there, the defaults if the config lacks {@code key}
+   * @throws IllegalArgumentException if the value under {@code key} is no JSON object, or has
+   *     an unknown key or a bad value
+   */
+  public static SharedReceiveQueueOptions fromConfig(JsonObject config, String key) {
+    return new SharedReceiveQueueOptions(
+        OptionChecks.section("SharedReceiveQueueOptions", config, key));
   }
 
   /**
@@ -58,14 +75,6 @@ public class SharedReceiveQueueOptions {
     this(other.toJson());
   }
 
-  private static int size(String name, int value) {
-    if (value < 1 || value > ConnectionOptions.MAX_QUEUE_SIZE) {
-      throw new IllegalArgumentException(name + " must be in [1, "
-          + ConnectionOptions.MAX_QUEUE_SIZE + "], got " + value);
-    }
-    return value;
-  }
-
   /**
    * How many receives the queue holds (the SRQ's max_wr).
    *
@@ -73,7 +82,7 @@ public class SharedReceiveQueueOptions {
    * @return this
    */
   public SharedReceiveQueueOptions setRqSize(int rqSize) {
-    this.rqSize = size("rqSize", rqSize);
+    this.rqSize = inRange("rqSize", rqSize, 1, ConnectionOptions.MAX_QUEUE_SIZE);
     return this;
   }
 
@@ -86,21 +95,18 @@ public class SharedReceiveQueueOptions {
    * @return this
    */
   public SharedReceiveQueueOptions setRcqSize(int rcqSize) {
-    this.rcqSize = size("rcqSize", rcqSize);
+    this.rcqSize = inRange("rcqSize", rcqSize, 1, ConnectionOptions.MAX_QUEUE_SIZE);
     return this;
   }
 
   /**
    * Completions taken per native call, as {@link ConnectionOptions#setDrainBatch}.
    *
-   * @param drainBatch in [1, 1024]
+   * @param drainBatch in [1, {@value #MAX_DRAIN_BATCH}]
    * @return this
    */
   public SharedReceiveQueueOptions setDrainBatch(int drainBatch) {
-    if (drainBatch < 1 || drainBatch > 1024) {
-      throw new IllegalArgumentException("drainBatch must be in [1, 1024], got " + drainBatch);
-    }
-    this.drainBatch = drainBatch;
+    this.drainBatch = inRange("drainBatch", drainBatch, 1, MAX_DRAIN_BATCH);
     return this;
   }
 
@@ -111,10 +117,7 @@ public class SharedReceiveQueueOptions {
    * @return this
    */
   public SharedReceiveQueueOptions setDrainBudget(int drainBudget) {
-    if (drainBudget < 1) {
-      throw new IllegalArgumentException("drainBudget must be at least 1, got " + drainBudget);
-    }
-    this.drainBudget = drainBudget;
+    this.drainBudget = inRange("drainBudget", drainBudget, 1, Integer.MAX_VALUE);
     return this;
   }
 
@@ -144,8 +147,9 @@ public class SharedReceiveQueueOptions {
    * @return a new JsonObject
    */
   public JsonObject toJson() {
-    return new JsonObject().put("rqSize", rqSize).put("rcqSize", rcqSize)
-        .put("drainBatch", drainBatch).put("drainBudget", drainBudget);
+    JsonObject json = new JsonObject();
+    SharedReceiveQueueOptionsConverter.toJson(this, json);
+    return json;
   }
 
   @Override

@@ -37,6 +37,33 @@ class SharedReceiveQueueOptionsTest {
   }
 
   @Test
+  void everyDefaultIsAPublicConstant() {
+    assertEquals(new JsonObject()
+        .put("rqSize", SharedReceiveQueueOptions.DEFAULT_RQ_SIZE)
+        .put("rcqSize", SharedReceiveQueueOptions.DEFAULT_RCQ_SIZE)
+        .put("drainBatch", SharedReceiveQueueOptions.DEFAULT_DRAIN_BATCH)
+        .put("drainBudget", SharedReceiveQueueOptions.DEFAULT_DRAIN_BUDGET),
+        new SharedReceiveQueueOptions().toJson());
+  }
+
+  @Test
+  void aSharedConfigGivesTheOptionsUnderTheirKey() {
+    JsonObject config = new JsonObject().put("httpPort", 8080)
+        .put("queue", new JsonObject().put("rqSize", 1024));
+
+    assertEquals(new SharedReceiveQueueOptions().setRqSize(1024),
+        SharedReceiveQueueOptions.fromConfig(config, "queue"));
+  }
+
+  @Test
+  void aValueOfTheWrongTypeIsRefusedNamingTheKey() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new SharedReceiveQueueOptions(new JsonObject().put("drainBatch", "16")));
+
+    assertTrue(e.getMessage().contains("drainBatch has the wrong type"), e.getMessage());
+  }
+
+  @Test
   void sizesOfZeroNegativeOrAbsurdAreRefused() {
     SharedReceiveQueueOptions o = new SharedReceiveQueueOptions();
 
