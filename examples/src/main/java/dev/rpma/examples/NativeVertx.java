@@ -44,8 +44,8 @@ public final class NativeVertx {
     if (transport == null || !transport.available()) {
       throw new IllegalStateException("the native transport is not available (are"
           + " netty-transport-native-epoll or -io_uring, classifier linux-x86_64, on the class"
-          + " path, and does the kernel allow it?): "
-          + (transport == null ? "its Netty classes are missing" : transport.unavailabilityCause()));
+          + " path, and does the kernel allow it?): " + (transport == null
+              ? "its Netty classes are missing" : transport.unavailabilityCause()));
     }
     Vertx vertx = Vertx.builder().with(options).withTransport(transport).build();
     if (!vertx.isNativeTransportEnabled()) {

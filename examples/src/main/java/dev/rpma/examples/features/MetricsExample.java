@@ -5,28 +5,33 @@ import static dev.rpma.examples.features.Awaits.await;
 import dev.rpma.examples.NativeVertx;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.RpmaPeer;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.transport.Transport;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.VertxPrometheusOptions;
-import io.vertx.micrometer.backends.BackendRegistries;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
  * Metrics as an application wires them: Vert.x Micrometer Metrics with a Prometheus registry
- * ({@code io.vertx:vertx-micrometer-metrics} and {@code io.micrometer:micrometer-registry-prometheus}
- * on the class path, enabled in {@code VertxOptions}); every RDMA operation then shows in the
+ * ({@code io.vertx:vertx-micrometer-metrics} and
+ * {@code io.micrometer:micrometer-registry-prometheus} on the class path, enabled in
+ * {@code VertxOptions}); every RDMA operation then shows in the
  * Prometheus text under {@code vertx_rpma_*}, and the connections' queues under
- * {@code vertx_pool_*{pool_type="rpma"}}. A monitoring system would scrape that text over HTTP
- * ({@code VertxPrometheusOptions.setStartEmbeddedServer}, or a route of your own serving
- * {@code registry.scrape()}); here it is read directly and its rpma lines printed.
+ * {@code vertx_pool_*{pool_type="rpma"}}. The text is scraped as a Prometheus server would,
+ * over HTTP from the endpoint the provider serves ({@code setStartEmbeddedServer}, here on
+ * 127.0.0.1 at the example's port + 1000), and its rpma lines are printed.
  * {@code ./dev example metrics}.
  */
 public final class MetricsExample implements FeatureExample {
 
-  private static final String REGISTRY = "rpma-example";
+  private static final String SCRAPE_HOST = "127.0.0.1";
+  private static final String SCRAPE_PATH = "/metrics";
   private static final int WRITES = 50;
   private static final int READS = 50;
 
@@ -45,10 +50,14 @@ public final class MetricsExample implements FeatureExample {
   }
 
   @Override
-  public String run(String address, int port) {
+  public String run(String address, int port) throws IOException {
+    int scrapePort = port + 1000;
     MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
-        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true))
-        .setRegistryName(REGISTRY)
+        .setPrometheusOptions(new VertxPrometheusOptions().setEnabled(true)
+            .setStartEmbeddedServer(true)
+            .setEmbeddedServerOptions(new HttpServerOptions().setHost(SCRAPE_HOST)
+                .setPort(scrapePort))
+            .setEmbeddedServerEndpoint(SCRAPE_PATH))
         .setEnabled(true);
     Vertx vertx = NativeVertx.create(NativeVertx.options().setMetricsOptions(metrics),
         Transport.EPOLL);
@@ -63,9 +72,8 @@ public final class MetricsExample implements FeatureExample {
         await(pair.client().read(pair.local(), 0, pair.remote(), 0, 64));
       }
 
-      PrometheusMeterRegistry registry = (PrometheusMeterRegistry) BackendRegistries
-          .getNow(REGISTRY);
-      String scrape = registry.scrape();
+      // what a Prometheus server does (a plain blocking GET: this is the main thread)
+      String scrape = get(URI.create("http://" + SCRAPE_HOST + ":" + scrapePort + SCRAPE_PATH));
       String rpmaLines = scrape.lines()
           .filter(line -> line.startsWith("vertx_rpma_") || line.contains("pool_type=\"rpma\""))
           .collect(Collectors.joining("\n", "", "\n"));
@@ -79,10 +87,16 @@ public final class MetricsExample implements FeatureExample {
 
       await(peer.close());
       return String.format("operations   %d writes, %d reads, each timed once;"
-          + " none pending%nscrape       the rpma lines of the Prometheus text:%n%s",
-          WRITES, READS, rpmaLines.indent(2));
+          + " none pending%nscrape       http://%s:%d%s, its rpma lines:%n%s",
+          WRITES, READS, SCRAPE_HOST, scrapePort, SCRAPE_PATH, rpmaLines.indent(2));
     } finally {
       await(vertx.close());
+    }
+  }
+
+  private static String get(URI uri) throws IOException {
+    try (InputStream in = uri.toURL().openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 
