@@ -7,6 +7,9 @@
 #   pingpong    send/recv ping-pong on a receive CQ               dev.rpma.examples.PingPong
 #   kotlin-log  the persistent log with the Kotlin coroutine client  dev.rpma.examples.KotlinLogKt
 #   kotlin-messages  echo over the message channel, a Flow and a suspending send  dev.rpma.examples.KotlinMessagesKt
+#   one short example per feature (dev.rpma.examples.features):
+#     shared-queue  atomic-write  immediate-data  busy-poll  io-uring  metrics
+#   features    all six of those, one after the other in one JVM
 # Options go to the example (e.g. --records=50000 --window=32; NAME --help lists them).
 # Exits 0 only if the example verified everything.
 #
@@ -46,7 +49,8 @@ usage() {
 }
 
 unknown_example() {
-  log "error: no example named '$1' (log, pingpong, kotlin-log, kotlin-messages)"
+  log "error: no example named '$1' (log, pingpong, kotlin-log, kotlin-messages,"\
+    "shared-queue, atomic-write, immediate-data, busy-poll, io-uring, metrics, features)"
   exit 2
 }
 
@@ -56,6 +60,13 @@ main_class() {
     pingpong) echo dev.rpma.examples.PingPong ;;
     kotlin-log) echo dev.rpma.examples.KotlinLogKt ;;
     kotlin-messages) echo dev.rpma.examples.KotlinMessagesKt ;;
+    shared-queue) echo dev.rpma.examples.features.SharedQueueExample ;;
+    atomic-write) echo dev.rpma.examples.features.AtomicWriteExample ;;
+    immediate-data) echo dev.rpma.examples.features.ImmediateDataExample ;;
+    busy-poll) echo dev.rpma.examples.features.BusyPollExample ;;
+    io-uring) echo dev.rpma.examples.features.IoUringExample ;;
+    metrics) echo dev.rpma.examples.features.MetricsExample ;;
+    features) echo dev.rpma.examples.features.Features ;;
     *) return 1 ;;
   esac
 }

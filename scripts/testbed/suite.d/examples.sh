@@ -10,6 +10,9 @@ CASES=(
   "examples.pingpong pingpong --rounds=500"
   "examples.kotlin-log kotlin-log --records=500 --window=16"
   "examples.kotlin-messages kotlin-messages --messages=2000"
+  # the six feature examples (shared queue, atomic write, immediate data, busy poll, io_uring,
+  # metrics) in one JVM: one start instead of six
+  "examples.features features"
 )
 
 status=0

@@ -17,7 +17,9 @@ import io.vertx.core.Handler;
  *
  * <p>Offsets and lengths are checked against the regions before anything is posted; a bad
  * argument fails the Future with an {@link IllegalArgumentException} (or
- * {@link IllegalStateException} for a closed region or connection).
+ * {@link IllegalStateException} for a closed region). On a connection that is closed or
+ * closing, an operation's Future fails with {@link RpmaConnectionClosedException}, whose
+ * message says why the connection ended.
  */
 public interface RpmaConnection {
 

@@ -21,14 +21,16 @@ public interface RpmaPeer {
   /**
    * Opens the RDMA device that serves {@code address} (an IP address of a local RDMA-capable
    * interface). Fails with a clear error when no RDMA device serves it, or when Vert.x does not
-   * run on native epoll.
+   * run on a native transport the library can watch its fds on: Netty's epoll or io_uring.
    *
    * @param vertx the Vert.x instance, on native epoll
-   *     ({@code new VertxOptions().setPreferNativeTransport(true)})
+   *     ({@code new VertxOptions().setPreferNativeTransport(true)}) or io_uring
+   *     ({@code Vertx.builder().with(options).withTransport(Transport.IO_URING).build()})
    * @param address an IP address of a local RDMA-capable interface
    * @return a Future completed with the peer; failed with an {@link RpmaException} when no
-   *     device serves the address, an {@link IllegalStateException} when Vert.x is not on
-   *     native epoll, an {@link UnsatisfiedLinkError} when the JNI library or librpma cannot load
+   *     device serves the address, an {@link IllegalStateException} when Vert.x is on neither
+   *     native epoll nor io_uring (NIO, say), an {@link UnsatisfiedLinkError} when the JNI
+   *     library or librpma cannot load
    */
   static Future<RpmaPeer> open(Vertx vertx, String address) {
     return PeerImpl.open(vertx, address);
