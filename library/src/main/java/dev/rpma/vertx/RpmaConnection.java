@@ -156,21 +156,21 @@ public interface RpmaConnection {
   Context context();
 
   /**
-   * This side's address, as far as librpma tells it (it keeps the connection's rdma_cm id to
-   * itself): on a client, the peer's {@link RpmaPeer#address()} with port 0 (the source port
-   * the RDMA CM chose is not known); on a server's side, the host and
-   * {@link RpmaServer#actualPort()} it listens on.
+   * This side's address and port: on a client, the source port the RDMA CM chose included. Read
+   * on the first call (of this or {@link #remoteAddress()}) from the kernel's table of RDMA CM
+   * ids, by this connection's QP number, since librpma keeps its rdma_cm id to itself. If that
+   * table cannot be had (a kernel without it, no file descriptor left, first asked after the
+   * close): a client's peer's {@link RpmaPeer#address()} with port 0, a server side's listener.
    *
    * @return this side's address
    */
   SocketAddress localAddress();
 
   /**
-   * The other side's address, as far as librpma tells it: on a client, the host and port it
-   * connected to; on a server's side null, since librpma keeps the client's address to itself
-   * (a client that must be known can say who it is in its private data).
+   * The other side's address and port, read as {@link #localAddress()}. If the table cannot be
+   * had: on a client, the host and port it connected to; on a server's side null.
    *
-   * @return the other side's address, or null on a server's side
+   * @return the other side's address; null on a server's side if it cannot be read
    */
   SocketAddress remoteAddress();
 

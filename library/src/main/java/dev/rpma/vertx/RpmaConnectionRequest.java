@@ -23,9 +23,10 @@ public interface RpmaConnectionRequest {
   SocketAddress localAddress();
 
   /**
-   * Where the request came from: null, since librpma (1.2) keeps the request's rdma_cm id, the
-   * only holder of the client's address, to itself. A client that must be known can say who it
-   * is in its private data.
+   * Where the request came from: null. librpma (1.2) keeps the request's rdma_cm id to itself
+   * and gives no QP number of a request by which the kernel's CM id table could be read; the
+   * accepted connection's {@link RpmaConnection#remoteAddress()} has it. A client that must be
+   * known before the accept can say who it is in its private data.
    *
    * @return null
    */

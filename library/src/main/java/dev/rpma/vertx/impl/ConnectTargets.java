@@ -58,13 +58,9 @@ final class ConnectTargets {
     return invalid;
   }
 
-  /**
-   * A client connection's ends: the server's as connected to, and this peer's address. librpma
-   * (1.2) keeps the connection's rdma_cm id to itself, so the source port the RDMA CM chose is
-   * not known: 0.
-   */
-  static ConnectionEnds clientEnds(String localAddress, String host, int port) {
-    return new ConnectionEnds(SocketAddress.inetSocketAddress(0, localAddress),
-        SocketAddress.inetSocketAddress(port, host));
+  /** listen(port) or listen(port, host) before a request handler was set. */
+  static IllegalStateException noHandler() {
+    return new IllegalStateException("listen: no request handler: set one first,"
+        + " peer.connectionRequestHandler(req -> ...), or pass it: listen(port, host, handler)");
   }
 }

@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.jni.JniCmIds;
 import dev.rpma.vertx.impl.jni.JniPeer;
 import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.ConnectionOptions;
@@ -42,6 +43,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String deviceName;
   private final long handle;
   private final DeviceLimits device;
+  /** The kernel's index of its device, where its connections' addresses are read; -1 if none. */
+  private final int deviceIndex;
   private final SetupQueue setupCalls = new SetupQueue();
   /** librpma's peer is deleted (a set-up call): its handle must not reach librpma again. */
   private boolean deleted;
@@ -59,7 +62,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private CloseFuture owner;
   private Future<Void> closing;
 
-  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle) {
+  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle,
+      int deviceIndex) {
+    this.deviceIndex = deviceIndex;
     this.vertx = vertx;
     this.address = address;
     this.deviceName = device.device();
@@ -91,7 +96,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       DeviceLimits device = DeviceLimits.query(ibv,
           Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
       long peer = JniPeer.create(ibv);
-      return new PeerImpl(vx, address, device, peer);
+      return new PeerImpl(vx, address, device, peer, JniCmIds.deviceIndex(ibv));
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
 
@@ -119,6 +124,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       throw closedError();
     }
     return handle;
+  }
+
+  int deviceIndex() {
+    return deviceIndex;
   }
 
   /** What the device allows: queue sizes, queue pairs, completion queues, regions. */
@@ -246,7 +255,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
             "connection to " + address + ":" + port, srq,
-            ConnectTargets.clientEnds(this.address, address, port),
+            ConnectionEnds.client(deviceIndex, this.address, address, port),
             VertxOperationMetrics.of(ctx, address, port, "client", opts)));
     return LoopContexts.onCaller(caller, ctx, making.until(connected));
   }
@@ -260,9 +269,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<RpmaServer> listen(int port, String host) {
     Handler<RpmaConnectionRequest> handler = requestHandler;
-    return handler == null ? vertx.getOrCreateContext().failedFuture(new IllegalStateException(
-        "listen: no request handler: set one first, peer.connectionRequestHandler(req -> ...)"
-            + ", or pass it, listen(port, host, handler)"))
+    return handler == null ? vertx.getOrCreateContext().failedFuture(ConnectTargets.noHandler())
         : listen(port, host, handler);
   }
 

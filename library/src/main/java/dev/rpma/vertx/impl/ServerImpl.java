@@ -113,7 +113,7 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
           + " queue of the server on port " + port + " is closed; the request was rejected"));
     }
     return ConnectionImpl.accept(peer, context, userContext, req, privateData, receives, options,
-        "connection accepted on port " + port, queue, ConnectionEnds.accepted(localAddress),
+        "connection accepted on port " + port, queue, ConnectionEnds.accepted(peer.deviceIndex(), localAddress),
         VertxOperationMetrics.of(context, peer.address(), port, "server", options)).onSuccess(c -> {
           ConnectionImpl connection = (ConnectionImpl) c;
           if (accepted.add(connection)) {
