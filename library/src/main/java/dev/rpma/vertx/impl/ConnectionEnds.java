@@ -1,6 +1,7 @@
 package dev.rpma.vertx.impl;
 
 import io.vertx.core.net.SocketAddress;
+import java.util.function.IntSupplier;
 
 /**
  * A connection's two ends. librpma keeps its rdma_cm id, and with it both addresses: they are
@@ -36,9 +37,17 @@ final class ConnectionEnds {
     return new ConnectionEnds(new Pair(listener, null), deviceIndex);
   }
 
-  /** The connection's queue pair exists: its ends can be read from now on. */
-  void started(int qpNum) {
-    this.qpNum = qpNum;
+  /**
+   * The connection's queue pair exists: its ends can be read from now on, by its number. Its
+   * number not to be had (rpma_conn_get_qp_num fails only for a NULL argument) leaves the ends
+   * the library knew: no reason to fail a connection that works.
+   */
+  void started(IntSupplier qpNum) {
+    try {
+      this.qpNum = qpNum.getAsInt();
+    } catch (RuntimeException e) {
+      this.qpNum = -1;
+    }
   }
 
   SocketAddress local() {

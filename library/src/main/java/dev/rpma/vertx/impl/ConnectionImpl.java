@@ -104,7 +104,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   }
 
   private Future<RpmaConnection> begin(LibrpmaConnection conn) {
-    ends.started(conn.qpNum());
+    ends.started(conn::qpNum);
     // a peer that closed while the queue pair was made does not own it (its close waits for
     // this, see BeingMade): deleted here, before the peer is
     RuntimeException refused = peer.owned().add(this) ? null
