@@ -12,7 +12,7 @@ mapfile -t asan_env < "$env_file"
 unset JAVA_TOOL_OPTIONS
 cp="target/asan-classes:library/target/test-classes:library/target/classes:$(cat target/rdma-suite/classpath.txt)"
 classes=(DescriptorTest OperationsRoundTripTest BadInputTest FailureTest CompletionPathTest
-  SecurityTest SharedReceiveQueueBadInputTest)
+  SecurityTest SharedReceiveQueueBadInputTest ConnectionEndsTest)
 selectors=()
 for c in "${classes[@]}"; do selectors+=(--select-class "dev.rpma.vertx.$c"); done
 env "${asan_env[@]}" "${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 \

@@ -8,6 +8,9 @@
  */
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
+#include <rdma/rdma_netlink.h>
 #include <infiniband/verbs.h>
 
 #include "rpma_jni.h"
@@ -69,6 +72,17 @@ static const struct vrpma_constant constants[] = {
 	VRPMA_CONSTANT(RPMA_LOG_LEVEL_NOTICE),
 	VRPMA_CONSTANT(RPMA_LOG_LEVEL_INFO),
 	VRPMA_CONSTANT(RPMA_LOG_LEVEL_DEBUG),
+	/* the kernel's CM id table over RDMA netlink (rpma_jni_cmid.c; read by CmIdTable) */
+	VRPMA_CONSTANT(NLMSG_DONE),
+	VRPMA_CONSTANT(NLMSG_ERROR),
+	VRPMA_CONSTANT(NLA_TYPE_MASK),
+	VRPMA_CONSTANT(RDMA_NLDEV_ATTR_RES_CM_ID),
+	VRPMA_CONSTANT(RDMA_NLDEV_ATTR_RES_CM_ID_ENTRY),
+	VRPMA_CONSTANT(RDMA_NLDEV_ATTR_RES_LQPN),
+	VRPMA_CONSTANT(RDMA_NLDEV_ATTR_RES_SRC_ADDR),
+	VRPMA_CONSTANT(RDMA_NLDEV_ATTR_RES_DST_ADDR),
+	VRPMA_CONSTANT(AF_INET),
+	VRPMA_CONSTANT(AF_INET6),
 	/* work completions (verbs.h) */
 	VRPMA_CONSTANT(IBV_WC_SUCCESS),
 	VRPMA_CONSTANT(IBV_WC_WR_FLUSH_ERR),

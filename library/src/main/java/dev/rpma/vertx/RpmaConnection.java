@@ -3,6 +3,7 @@ package dev.rpma.vertx;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.net.SocketAddress;
 
 /**
  * An established RDMA connection, made on one Vert.x context (its {@link #context()}: the
@@ -157,16 +158,63 @@ public interface RpmaConnection {
   Context context();
 
   /**
+   * This side's address and port: on a client, the source port the RDMA CM chose included. Read
+   * on the first call (of this or {@link #remoteAddress()}) from the kernel's table of RDMA CM
+   * ids, by this connection's QP number, since librpma keeps its rdma_cm id to itself. If that
+   * table cannot be had (a kernel without it, no file descriptor left, first asked after the
+   * close): a client's peer's {@link RpmaPeer#address()} with port 0, a server side's listener.
+   *
+   * @return this side's address
+   */
+  SocketAddress localAddress();
+
+  /**
+   * The other side's address and port, read as {@link #localAddress()}. If the table cannot be
+   * had: on a client, the host and port it connected to; on a server's side null.
+   *
+   * @return the other side's address; null on a server's side if it cannot be read
+   */
+  SocketAddress remoteAddress();
+
+  /**
+   * Called once, on its {@link #context()}, when a fault ends the connection, as a
+   * {@code NetSocket}'s exception handler: the connection was lost, the peer was unreachable,
+   * no completion came within the completion timeout, a keepalive probe failed, or an
+   * operation completed with an error (which puts the queue pair in the error state: that
+   * operation fails with its {@code RpmaCompletionException}, the exception handed here has it
+   * as its cause, and every later operation fails with {@code RpmaConnectionClosedException}).
+   * Not called for {@link #close()} nor for the peer's orderly disconnect: both are ends, not
+   * faults ({@link #endHandler} sees every end). Pending operations have failed by then.
+   *
+   * @param handler receives the {@link RpmaConnectionClosedException} that says what ended it
+   * @return this connection
+   */
+  RpmaConnection exceptionHandler(Handler<Throwable> handler);
+
+  /**
+   * Called once, on its {@link #context()}, when the connection has ended, however: its
+   * {@link #close()}, its owner's close (peer, server, undeploy), the peer's disconnect, or a
+   * fault (after the {@link #exceptionHandler}); librpma has released it by then. This is what
+   * a {@code NetSocket}'s {@code closeHandler(Handler<Void>)} does: under that name here it
+   * would clash with the deprecated {@link #closeHandler(Handler)} for every lambda.
+   *
+   * @param handler called with null once the connection is released
+   * @return this connection
+   */
+  RpmaConnection endHandler(Handler<Void> handler);
+
+  /**
    * Called once, on its {@link #context()}, when the connection ends for any reason other than
    * {@link #close()}: the peer disconnected, the connection was lost, no completion came within
-   * the completion timeout, or an operation completed with an error (which puts the queue pair
-   * in the error state: that operation fails with its {@code RpmaCompletionException}, the
-   * reason handed here has it as its cause, and every later operation fails with
-   * {@code RpmaConnectionClosedException}). Pending operations have failed by then.
+   * the completion timeout, or an operation completed with an error. Pending operations have
+   * failed by then.
    *
    * @param handler receives the reason the connection ended
    * @return this connection
+   * @deprecated a {@code NetSocket} splits this in two: use {@link #exceptionHandler} for the
+   *     faults (the peer's orderly disconnect is none) and {@link #endHandler} for every end
    */
+  @Deprecated
   RpmaConnection closeHandler(Handler<Throwable> handler);
 
   /**

@@ -1,6 +1,7 @@
 package dev.rpma.vertx;
 
 import io.vertx.core.Future;
+import io.vertx.core.net.SocketAddress;
 
 /** An incoming connection, waiting for the server's answer. Answer it exactly once. */
 public interface RpmaConnectionRequest {
@@ -13,6 +14,23 @@ public interface RpmaConnectionRequest {
    * @return the bytes as received
    */
   byte[] privateData();
+
+  /**
+   * Where the request arrived: the server's host and {@link RpmaServer#actualPort()}.
+   *
+   * @return the server's address
+   */
+  SocketAddress localAddress();
+
+  /**
+   * Where the request came from: null. librpma (1.2) keeps the request's rdma_cm id to itself
+   * and gives no QP number of a request by which the kernel's CM id table could be read; the
+   * accepted connection's {@link RpmaConnection#remoteAddress()} has it. A client that must be
+   * known before the accept can say who it is in its private data.
+   *
+   * @return null
+   */
+  SocketAddress remoteAddress();
 
   /**
    * Posts a receive before the connection exists ({@code rpma_conn_req_recv}), so that a client

@@ -4,6 +4,7 @@ import dev.rpma.vertx.impl.PeerImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
@@ -74,8 +75,40 @@ public interface RpmaPeer {
   }
 
   /**
-   * Connects to a server. The Future completes with the connection when it is established,
-   * on the caller's event-loop context, which then owns the connection.
+   * Connects to a server, as a Vert.x {@code NetClient} does: the Future completes with the
+   * connection when it is established, on the caller's context, which then owns the connection.
+   * Bad options fail the Future with an {@link IllegalArgumentException} naming what is wrong.
+   *
+   * @param options the server's host and port, the private data, the shared receive queue to
+   *     attach to (its {@code sharedCompletionChannel} must be off then) and the connection's
+   *     queues and timeouts
+   * @return a Future completed with the established connection
+   */
+  Future<RpmaConnection> connect(RpmaConnectOptions options);
+
+  /**
+   * Connects to a server with the default options and no private data, as
+   * {@link #connect(RpmaConnectOptions)}.
+   *
+   * @param port the server's port
+   * @param host the server's IP address
+   * @return a Future completed with the established connection
+   */
+  default Future<RpmaConnection> connect(int port, String host) {
+    return connect(host, port, new ConnectionOptions(), null, null);
+  }
+
+  /**
+   * Connects to a server's inet socket address with the default options and no private data,
+   * as {@link #connect(RpmaConnectOptions)}. A domain socket address fails the Future.
+   *
+   * @param address the server's address and port
+   * @return a Future completed with the established connection
+   */
+  Future<RpmaConnection> connect(SocketAddress address);
+
+  /**
+   * Connects to a server.
    *
    * @param address the server's address
    * @param port the server's port
@@ -84,9 +117,13 @@ public interface RpmaPeer {
    *     {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA}); null or empty for none. It arrives
    *     padded by the RDMA CM (see {@link PrivateData})
    * @return a Future completed with the established connection
+   * @deprecated use {@link #connect(RpmaConnectOptions)}, which names what it sets
    */
-  Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
-      byte[] privateData);
+  @Deprecated
+  default Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
+      byte[] privateData) {
+    return connect(address, port, options, privateData, null);
+  }
 
   /**
    * Connects to a server with the default options and no private data.
@@ -94,24 +131,12 @@ public interface RpmaPeer {
    * @param address the server's address
    * @param port the server's port
    * @return a Future completed with the established connection
+   * @deprecated use {@link #connect(int, String)}, in Vert.x's order (port, then host)
    */
+  @Deprecated
   default Future<RpmaConnection> connect(String address, int port) {
-    return connect(address, port, new ConnectionOptions(), null);
+    return connect(address, port, new ConnectionOptions(), null, null);
   }
-
-  /**
-   * Listens on an address and port. Each incoming request is handed to {@code requestHandler}
-   * on the caller's event-loop context, to accept or reject; {@code options} set the queues of
-   * the connections accepted.
-   *
-   * @param address a local address this peer's device serves
-   * @param port the port to listen on
-   * @param options the queues and timeouts of the connections accepted
-   * @param requestHandler called with each incoming request
-   * @return a Future completed with the server when it listens
-   */
-  Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
-      Handler<RpmaConnectionRequest> requestHandler);
 
   /**
    * Connects to a server, the connection attached to a shared receive queue: the messages it
@@ -121,20 +146,121 @@ public interface RpmaPeer {
    * @param port the server's port
    * @param options the connection's queues and timeouts ({@code sharedCompletionChannel} must
    *     be off: the queue's receive CQ has a channel of its own)
-   * @param privateData as {@link #connect(String, int, ConnectionOptions, byte[])}
+   * @param privateData as {@link RpmaConnectOptions#setPrivateData}
    * @param queue a queue of this peer, open, on the caller's event loop; null for none
    * @return a Future completed with the established connection; failed with an
    *     {@link IllegalStateException} or {@link IllegalArgumentException} naming what is wrong
    *     with the queue (another peer's, closed, another event loop)
+   * @deprecated use {@link #connect(RpmaConnectOptions)} with
+   *     {@link RpmaConnectOptions#setSharedReceiveQueue}
    */
+  @Deprecated
   Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
       byte[] privateData, RpmaSharedReceiveQueue queue);
 
   /**
-   * Listens as {@link #listen(String, int, ConnectionOptions, Handler)}, every connection it
+   * Sets the handler {@link #listen(int)} and {@link #listen(int, String)} hand incoming
+   * requests to, as a {@code NetServer}'s {@code connectHandler}: set it before listening. Each
+   * listen takes the handler set when it is called; a later call changes later listens only.
+   *
+   * @param handler called with each incoming request, on the listening caller's context, to
+   *     accept or reject it
+   * @return this peer
+   */
+  RpmaPeer connectionRequestHandler(Handler<RpmaConnectionRequest> handler);
+
+  /**
+   * Listens on this peer's {@link #address()}, as {@link #listen(int, String)}.
+   *
+   * @param port the port to listen on; 0 for a free one, read back with
+   *     {@link RpmaServer#actualPort()}
+   * @return a Future completed with the server when it listens
+   */
+  default Future<RpmaServer> listen(int port) {
+    return listen(port, address());
+  }
+
+  /**
+   * Listens on a host and port with the default connection options, handing each request to
+   * the {@link #connectionRequestHandler} set before; fails the Future with an
+   * {@link IllegalStateException} if none is.
+   *
+   * @param port the port to listen on; 0 for a free one, read back with
+   *     {@link RpmaServer#actualPort()}
+   * @param host a local address this peer's device serves
+   * @return a Future completed with the server when it listens
+   */
+  Future<RpmaServer> listen(int port, String host);
+
+  /**
+   * Listens as {@link #listen(int, String, ConnectionOptions, Handler)} with the default
+   * connection options.
+   *
+   * @param port the port to listen on; 0 for a free one
+   * @param host a local address this peer's device serves
+   * @param requestHandler called with each incoming request
+   * @return a Future completed with the server when it listens
+   */
+  default Future<RpmaServer> listen(int port, String host,
+      Handler<RpmaConnectionRequest> requestHandler) {
+    return listen(port, host, new ConnectionOptions(), requestHandler);
+  }
+
+  /**
+   * Listens on a host and port. Each incoming request is handed to {@code requestHandler} on
+   * the caller's context, to accept or reject; {@code options} set the queues of the
+   * connections accepted.
+   *
+   * @param port the port to listen on; 0 for a free one, read back with
+   *     {@link RpmaServer#actualPort()}
+   * @param host a local address this peer's device serves
+   * @param options the queues and timeouts of the connections accepted
+   * @param requestHandler called with each incoming request
+   * @return a Future completed with the server when it listens
+   */
+  default Future<RpmaServer> listen(int port, String host, ConnectionOptions options,
+      Handler<RpmaConnectionRequest> requestHandler) {
+    return listen(host, port, options, null, requestHandler);
+  }
+
+  /**
+   * Listens as {@link #listen(int, String, ConnectionOptions, Handler)}, every connection it
    * accepts attached to a shared receive queue (the queue pair is made when a request arrives,
    * so the queue is the listener's, not each accept's). Receives cannot be posted on its
    * requests: post them to the queue.
+   *
+   * @param port the port to listen on; 0 for a free one
+   * @param host a local address this peer's device serves
+   * @param options the queues and timeouts of the connections accepted
+   * @param queue a queue of this peer, open, on the caller's event loop; null for none
+   * @param requestHandler called with each incoming request
+   * @return a Future completed with the server when it listens
+   */
+  default Future<RpmaServer> listen(int port, String host, ConnectionOptions options,
+      RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler) {
+    return listen(host, port, options, queue, requestHandler);
+  }
+
+  /**
+   * Listens on an address and port.
+   *
+   * @param address a local address this peer's device serves
+   * @param port the port to listen on
+   * @param options the queues and timeouts of the connections accepted
+   * @param requestHandler called with each incoming request
+   * @return a Future completed with the server when it listens
+   * @deprecated use {@link #listen(int, String, ConnectionOptions, Handler)}, in Vert.x's
+   *     order (port, then host)
+   */
+  @Deprecated
+  default Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+      Handler<RpmaConnectionRequest> requestHandler) {
+    return listen(address, port, options, null, requestHandler);
+  }
+
+  /**
+   * Listens on an address and port, the connections accepted attached to a shared receive
+   * queue.
    *
    * @param address a local address this peer's device serves
    * @param port the port to listen on
@@ -142,7 +268,11 @@ public interface RpmaPeer {
    * @param queue a queue of this peer, open, on the caller's event loop; null for none
    * @param requestHandler called with each incoming request
    * @return a Future completed with the server when it listens
+   * @deprecated use
+   *     {@link #listen(int, String, ConnectionOptions, RpmaSharedReceiveQueue, Handler)}, in
+   *     Vert.x's order (port, then host)
    */
+  @Deprecated
   Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
       RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler);
 

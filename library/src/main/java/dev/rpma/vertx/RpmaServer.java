@@ -6,11 +6,23 @@ import io.vertx.core.Future;
 public interface RpmaServer {
 
   /**
-   * The port it listens on.
+   * The port it listens on, as a {@code NetServer}'s: the one given to {@code listen}, or the
+   * free port the library picked for port 0.
    *
    * @return the port
    */
-  int port();
+  int actualPort();
+
+  /**
+   * The port it listens on.
+   *
+   * @return the port
+   * @deprecated use {@link #actualPort()}, the name Vert.x's servers use
+   */
+  @Deprecated
+  default int port() {
+    return actualPort();
+  }
 
   /**
    * Stops listening and closes the connections it accepted.

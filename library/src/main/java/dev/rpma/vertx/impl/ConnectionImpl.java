@@ -27,6 +27,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
+import io.vertx.core.net.SocketAddress;
 import java.util.List;
 
 /**
@@ -44,10 +45,14 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   private final ConnectionEngine engine;
   /** The shared receive queue its messages land in (held for it); null if none. */
   private final SharedReceiveQueueImpl queue;
+  private final ConnectionEnds ends;
+  private final ConnectionHandlers handlers;
 
   private ConnectionImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
       ConnectionOptions options, String description, SharedReceiveQueueImpl queue,
-      OperationMetrics metrics) {
+      ConnectionEnds ends, OperationMetrics metrics) {
+    this.ends = ends;
+    this.handlers = new ConnectionHandlers(context, userContext);
     this.peer = peer;
     this.queue = queue;
     this.context = context;
@@ -55,6 +60,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     this.options = options;
     this.engine = new ConnectionEngine(context, options, description, LoopContexts.loopIo(context),
         peer.setupCalls(), metrics);
+    engine.closeHandler(handlers::ended);
   }
 
   /**
@@ -63,9 +69,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    */
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, long conn, ConnectionOptions options, String description,
-      SharedReceiveQueueImpl queue, OperationMetrics metrics) {
+      SharedReceiveQueueImpl queue, ConnectionEnds ends, OperationMetrics metrics) {
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
-        queue, metrics);
+        queue, ends, metrics);
     return c.begin(new JniConnection(conn, options.getDrainBatch()));
   }
 
@@ -77,9 +83,9 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   static Future<RpmaConnection> accept(PeerImpl peer, ContextInternal context,
       ContextInternal userContext, LibrpmaRequest req, byte[] privateData,
       List<QueuedOp> receives, ConnectionOptions options, String description,
-      SharedReceiveQueueImpl queue, OperationMetrics metrics) {
+      SharedReceiveQueueImpl queue, ConnectionEnds ends, OperationMetrics metrics) {
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
-        queue, metrics);
+        queue, ends, metrics);
     for (QueuedOp r : receives) {
       c.engine.prepostReceive(r, wrId ->
           req.postReceive(r.local().handle(), r.localOffset(), r.length(), wrId));
@@ -98,6 +104,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   }
 
   private Future<RpmaConnection> begin(LibrpmaConnection conn) {
+    ends.started(conn::qpNum);
     // a peer that closed while the queue pair was made does not own it (its close waits for
     // this, see BeingMade): deleted here, before the peer is
     RuntimeException refused = peer.owned().add(this) ? null
@@ -126,6 +133,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     engine.whenClosed().onComplete(ar -> {
       peer.owned().remove(this);
       context.closeFuture().remove(this);
+      handlers.released();
     });
     Future<RpmaConnection> started = engine.start(conn).map(this);
     return LoopContexts.onCaller(userContext, context, started);
@@ -282,14 +290,31 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   }
 
   @Override
+  public SocketAddress localAddress() {
+    return ends.local();
+  }
+
+  @Override
+  public SocketAddress remoteAddress() {
+    return ends.remote();
+  }
+
+  @Override
+  public RpmaConnection exceptionHandler(Handler<Throwable> handler) {
+    handlers.exceptionHandler(handler);
+    return this;
+  }
+
+  @Override
+  public RpmaConnection endHandler(Handler<Void> handler) {
+    handlers.endHandler(handler);
+    return this;
+  }
+
+  @Override
+  @Deprecated
   public RpmaConnection closeHandler(Handler<Throwable> handler) {
-    Handler<Throwable> onUser = userContext == context || handler == null ? handler
-        : why -> userContext.runOnContext(v -> handler.handle(why));
-    if (context.inThread()) {
-      engine.closeHandler(onUser);
-    } else {
-      context.execute(() -> engine.closeHandler(onUser));
-    }
+    handlers.closeHandler(handler);
     return this;
   }
 

@@ -13,6 +13,7 @@ import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Future;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
+import io.vertx.core.net.SocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -37,6 +38,16 @@ final class ConnectionRequestImpl implements RpmaConnectionRequest {
   @Override
   public byte[] privateData() {
     return request.privateData().clone();
+  }
+
+  @Override
+  public SocketAddress localAddress() {
+    return server.localAddress();
+  }
+
+  @Override
+  public SocketAddress remoteAddress() {
+    return null; // librpma does not tell it: see the interface
   }
 
   @Override

@@ -33,6 +33,12 @@ public final class Endpoints {
     return device.checkQueues(options);
   }
 
+  /** As {@link #check}, for a listener: port 0 is a free port the library picks (FreePorts). */
+  static String checkListen(String address, int port, ConnectionOptions options,
+      DeviceLimits device) {
+    return check(address, port == 0 ? 1 : port, options, device);
+  }
+
   /**
    * rpma_conn_req_new then rpma_conn_req_connect on peer {@code peer}, the queue pair attached
    * to shared receive queue {@code srq} (0 for none): the librpma connection, not established
@@ -60,12 +66,19 @@ public final class Endpoints {
   }
 
   /**
-   * rpma_ep_listen, with the fix named when the port is taken: the endpoint, its requests'
-   * queue pairs configured by {@code options} and attached to shared receive queue {@code srq}
-   * (0 for none). Blocks: on a worker, inside {@code PeerImpl.blocking}.
+   * rpma_ep_listen, with the fix named when the port is taken: the endpoint and its port (a
+   * free one the library picks for port 0), its requests' queue pairs configured by
+   * {@code options} and attached to shared receive queue {@code srq} (0 for none). Blocks: on a
+   * worker, inside {@code PeerImpl.blocking}.
    */
-  static LibrpmaEndpoint listen(long peer, String address, int port, ConnectionOptions options,
+  static FreePorts.Bound listen(long peer, String address, int port, ConnectionOptions options,
       long srq) {
+    return port == 0 ? FreePorts.listen(address, p -> listenOn(peer, address, p, options, srq))
+        : new FreePorts.Bound(listenOn(peer, address, port, options, srq), port);
+  }
+
+  private static LibrpmaEndpoint listenOn(long peer, String address, int port,
+      ConnectionOptions options, long srq) {
     try {
       return JniEndpoint.listen(peer, address, port, newConnCfg(options, srq));
     } catch (RpmaException e) {

@@ -1,10 +1,12 @@
 package dev.rpma.vertx.impl;
 
+import dev.rpma.vertx.impl.jni.JniCmIds;
 import dev.rpma.vertx.impl.jni.JniPeer;
 import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaException;
@@ -22,6 +24,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.Set;
@@ -40,6 +43,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String deviceName;
   private final long handle;
   private final DeviceLimits device;
+  /** The kernel's index of its device, where its connections' addresses are read; -1 if none. */
+  private final int deviceIndex;
   private final SetupQueue setupCalls = new SetupQueue();
   /** librpma's peer is deleted (a set-up call): its handle must not reach librpma again. */
   private boolean deleted;
@@ -52,10 +57,14 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final CloseFuture queues = new CloseFuture();
   private final CloseFuture regions = new CloseFuture();
   private volatile boolean closed;
+  /** What {@link #listen(int, String)} hands requests to: set before listening. */
+  private volatile Handler<RpmaConnectionRequest> requestHandler;
   private CloseFuture owner;
   private Future<Void> closing;
 
-  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle) {
+  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle,
+      int deviceIndex) {
+    this.deviceIndex = deviceIndex;
     this.vertx = vertx;
     this.address = address;
     this.deviceName = device.device();
@@ -87,7 +96,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       DeviceLimits device = DeviceLimits.query(ibv,
           Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
       long peer = JniPeer.create(ibv);
-      return new PeerImpl(vx, address, device, peer);
+      return new PeerImpl(vx, address, device, peer, JniCmIds.deviceIndex(ibv));
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
 
@@ -115,6 +124,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       throw closedError();
     }
     return handle;
+  }
+
+  int deviceIndex() {
+    return deviceIndex;
   }
 
   /** What the device allows: queue sizes, queue pairs, completion queues, regions. */
@@ -186,9 +199,20 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   }
 
   @Override
-  public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
-      byte[] privateData) {
-    return connect(address, port, options, privateData, null);
+  public Future<RpmaConnection> connect(RpmaConnectOptions options) {
+    String invalid = ConnectTargets.check(options);
+    return invalid != null
+        ? vertx.getOrCreateContext().failedFuture(new IllegalArgumentException(invalid))
+        : connect(options.getHost(), options.getPort(), options.getConnectionOptions(),
+            options.getPrivateData(), options.getSharedReceiveQueue());
+  }
+
+  @Override
+  public Future<RpmaConnection> connect(SocketAddress address) {
+    String invalid = ConnectTargets.check(address);
+    return invalid != null
+        ? vertx.getOrCreateContext().failedFuture(new IllegalArgumentException(invalid))
+        : connect(address.port(), ConnectTargets.host(address));
   }
 
   @Override
@@ -201,12 +225,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = Endpoints.check(address, port, options, device);
-    if (invalid == null && privateData != null
-        && privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA) {
-      invalid = "private data must be at most " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
-          + " bytes (the RDMA CM limit of a connect request), got " + privateData.length;
-    }
+    String invalid = ConnectTargets.check(address, port, options, privateData, device);
     if (invalid != null) {
       return ctx.failedFuture(new IllegalArgumentException(invalid));
     }
@@ -236,14 +255,22 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
             "connection to " + address + ":" + port, srq,
+            ConnectionEnds.client(deviceIndex, this.address, address, port),
             VertxOperationMetrics.of(ctx, address, port, "client", opts)));
     return LoopContexts.onCaller(caller, ctx, making.until(connected));
   }
 
   @Override
-  public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
-      Handler<RpmaConnectionRequest> requestHandler) {
-    return listen(address, port, options, null, requestHandler);
+  public RpmaPeer connectionRequestHandler(Handler<RpmaConnectionRequest> handler) {
+    this.requestHandler = handler;
+    return this;
+  }
+
+  @Override
+  public Future<RpmaServer> listen(int port, String host) {
+    Handler<RpmaConnectionRequest> handler = requestHandler;
+    return handler == null ? vertx.getOrCreateContext().failedFuture(ConnectTargets.noHandler())
+        : listen(port, host, handler);
   }
 
   @Override
@@ -256,7 +283,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = Endpoints.check(address, port, options, device);
+    String invalid = Endpoints.checkListen(address, port, options, device);
     if (invalid == null && requestHandler == null) {
       invalid = "a request handler is required";
     }
@@ -276,7 +303,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port,
         opts, srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
-        .compose(ep -> ServerImpl.start(this, ctx, caller, ep, port, opts, srq, requestHandler));
+        .compose(bound -> ServerImpl.start(this, ctx, caller, bound.endpoint(), address,
+            bound.port(), opts, srq, requestHandler));
     return LoopContexts.onCaller(caller, ctx, listening);
   }
 

@@ -18,6 +18,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.net.SocketAddress;
 import java.util.List;
 
 /**
@@ -32,6 +33,8 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
   /** Where requests are handed over and accepts complete: the caller's, else the loop's. */
   private final ContextInternal userContext;
   private final int port;
+  /** Where it listens: the host it was given, the port it listens on. */
+  private final SocketAddress localAddress;
   private final ConnectionOptions options;
   private final Handler<RpmaConnectionRequest> requestHandler;
   /** The shared receive queue every accepted connection attaches to (held); null if none. */
@@ -41,9 +44,10 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
   private final ServerEngine engine;
 
   private ServerImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
-      LibrpmaEndpoint endpoint, int port, ConnectionOptions options,
+      LibrpmaEndpoint endpoint, String host, int port, ConnectionOptions options,
       SharedReceiveQueueImpl queue, Handler<RpmaConnectionRequest> requestHandler) {
     this.queue = queue;
+    this.localAddress = SocketAddress.inetSocketAddress(port, host);
     this.peer = peer;
     this.context = context;
     this.userContext = userContext;
@@ -54,11 +58,12 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
         LoopContexts.loopIo(context), peer.setupCalls(), endpoint, this);
   }
 
-  /** Call on the context, with a listening endpoint. */
+  /** Call on the context, with an endpoint listening on {@code host}:{@code port}. */
   static Future<RpmaServer> start(PeerImpl peer, ContextInternal context,
-      ContextInternal userContext, LibrpmaEndpoint endpoint, int port, ConnectionOptions options,
-      SharedReceiveQueueImpl queue, Handler<RpmaConnectionRequest> requestHandler) {
-    ServerImpl server = new ServerImpl(peer, context, userContext, endpoint, port, options,
+      ContextInternal userContext, LibrpmaEndpoint endpoint, String host, int port,
+      ConnectionOptions options, SharedReceiveQueueImpl queue,
+      Handler<RpmaConnectionRequest> requestHandler) {
+    ServerImpl server = new ServerImpl(peer, context, userContext, endpoint, host, port, options,
         queue, requestHandler);
     if (queue != null) {
       queue.attach(server);
@@ -108,7 +113,7 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
           + " queue of the server on port " + port + " is closed; the request was rejected"));
     }
     return ConnectionImpl.accept(peer, context, userContext, req, privateData, receives, options,
-        "connection accepted on port " + port, queue,
+        "connection accepted on port " + port, queue, ConnectionEnds.accepted(peer.deviceIndex(), localAddress),
         VertxOperationMetrics.of(context, peer.address(), port, "server", options)).onSuccess(c -> {
           ConnectionImpl connection = (ConnectionImpl) c;
           if (accepted.add(connection)) {
@@ -145,8 +150,13 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
   }
 
   @Override
-  public int port() {
+  public int actualPort() {
     return port;
+  }
+
+  /** Where it listens, as a request's and an accepted connection's local address. */
+  SocketAddress localAddress() {
+    return localAddress;
   }
 
   @Override

@@ -31,6 +31,10 @@ public final class Native {
   // ---- set-up: may block, worker threads only ----
   public static native long ibvContextForAddress(String address);
   public static native String ibvDeviceName(long ibvContext);
+  /** The kernel's index of the device (ibv_get_device_index); -1 if none. */
+  public static native int ibvDeviceIndex(long ibvContext);
+  /** The netlink messages of the device's RDMA CM id table; null if they cannot be had. */
+  public static native byte[] cmIdTable(int deviceIndex);
   /** max_qp, max_cq, max_cqe, max_qp_wr, max_mr, max_srq into {@code out}; 0 or errno. */
   public static native int ibvDeviceLimits(long ibvContext, long[] out);
   public static native long peerNew(long ibvContext);

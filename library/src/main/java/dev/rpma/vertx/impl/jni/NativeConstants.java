@@ -36,6 +36,19 @@ public final class NativeConstants {
   public static final int RLIMIT_NOFILE = get("RLIMIT_NOFILE");
   public static final int RLIMIT_MEMLOCK = get("RLIMIT_MEMLOCK");
 
+  // the kernel's CM id table over RDMA netlink (rpma_jni_cmid.c)
+  public static final int NLMSG_DONE = get("NLMSG_DONE");
+  public static final int NLMSG_ERROR = get("NLMSG_ERROR");
+  public static final int NLA_TYPE_MASK = get("NLA_TYPE_MASK");
+  public static final int RDMA_NLDEV_ATTR_RES_CM_ID = get("RDMA_NLDEV_ATTR_RES_CM_ID");
+  public static final int RDMA_NLDEV_ATTR_RES_CM_ID_ENTRY =
+      get("RDMA_NLDEV_ATTR_RES_CM_ID_ENTRY");
+  public static final int RDMA_NLDEV_ATTR_RES_LQPN = get("RDMA_NLDEV_ATTR_RES_LQPN");
+  public static final int RDMA_NLDEV_ATTR_RES_SRC_ADDR = get("RDMA_NLDEV_ATTR_RES_SRC_ADDR");
+  public static final int RDMA_NLDEV_ATTR_RES_DST_ADDR = get("RDMA_NLDEV_ATTR_RES_DST_ADDR");
+  public static final int AF_INET = get("AF_INET");
+  public static final int AF_INET6 = get("AF_INET6");
+
   // connection events
   public static final int RPMA_CONN_ESTABLISHED = get("RPMA_CONN_ESTABLISHED");
   public static final int RPMA_CONN_CLOSED = get("RPMA_CONN_CLOSED");
