@@ -23,7 +23,8 @@ if [[ -n $version && $version != "(none)" ]]; then
     # as root apt warns that its sandbox user cannot write here: harmless
     if ! (cd "$tmp" && apt-get download -q "$pkg=$version" 2>&1 | grep -v unsandboxed >&2); then
       rm -rf "$tmp"
-      echo "bundle-librpma: 'apt-get download $pkg=$version' failed" >&2
+      echo "bundle-librpma: 'apt-get download $pkg=$version' failed: apt's lists may be" \
+        "missing or old (as root: apt-get update), or Debian's mirror unreachable" >&2
       exit 1
     fi
     # atomic: two builds at once (two worktrees) never see half a file
