@@ -19,6 +19,13 @@ export PATH="$PATH:/usr/sbin:/sbin"
 # bench/report.py and the test bed's fault control (faults.py)
 BUILD_PACKAGES=(maven gcc make libc6-dev librpma-dev libibverbs-dev librdmacm-dev python3
   python3-pytest)
+# The aarch64 natives, cross-compiled by the normal build (library/pom.xml): the compiler, and
+# the arm64 libraries it links against (dpkg's arm64 architecture added first). librpma0:arm64,
+# not librpma-dev:arm64: the JNI library links the .so.0 itself (library/src/main/c/Makefile),
+# and librpma-dev:arm64 cannot be installed beside librpma-dev:amd64 (their man pages differ).
+CROSS_PACKAGES=(gcc-aarch64-linux-gnu)
+FOREIGN_ARCH=arm64
+FOREIGN_PACKAGES=(librpma0 libibverbs-dev librdmacm-dev)
 RUNTIME_PACKAGES=(librpma0 ibverbs-providers librdmacm1 rdma-core ibverbs-utils rdmacm-utils
   perftest libpci3)
 # iproute2 provides `rdma` (link add, link show), used on the host and inside the guest.
@@ -26,7 +33,8 @@ GUEST_PACKAGES=(qemu-system-x86 busybox-static kmod cpio iproute2)
 
 # Packages from the lists above that are not installed, one per line.
 missing_packages() {
-  local wanted=("${BUILD_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}" "${GUEST_PACKAGES[@]}")
+  local wanted=("${BUILD_PACKAGES[@]}" "${CROSS_PACKAGES[@]}" "${RUNTIME_PACKAGES[@]}"
+    "${GUEST_PACKAGES[@]}")
   # A JDK from anywhere will do (SDKMAN, a tarball): only install one if there is none.
   if ! command -v java >/dev/null || ! command -v javac >/dev/null; then
     wanted+=(default-jdk-headless)
@@ -39,6 +47,16 @@ missing_packages() {
   for p in "${wanted[@]}"; do
     grep -qxF "$p" <<<"$installed" || echo "$p"
   done
+  # the foreign ones by their arch-qualified name (${Package} would not say which arch is in)
+  for p in "${FOREIGN_PACKAGES[@]}"; do
+    [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$p:$FOREIGN_ARCH" 2>/dev/null) == ii* ]] ||
+      echo "$p:$FOREIGN_ARCH"
+  done
+}
+
+# dpkg must know the foreign architecture before apt can list its packages. Idempotent.
+foreign_arch_known() {
+  dpkg --print-foreign-architectures | grep -qxF "$FOREIGN_ARCH"
 }
 
 # --no-install-recommends: qemu-system-x86 alone would otherwise pull in a desktop's worth.
@@ -52,8 +70,13 @@ install_packages() {
   if ! is_root; then
     log "missing packages: $missing"
     log "run as root:"
+    foreign_arch_known || echo "dpkg --add-architecture $FOREIGN_ARCH"
     echo "apt-get update && ${APT_INSTALL[*]} $missing"
     exit 1
+  fi
+  if ! foreign_arch_known; then
+    log "adding dpkg architecture $FOREIGN_ARCH (for the aarch64 natives)"
+    dpkg --add-architecture "$FOREIGN_ARCH"
   fi
   log "installing: $missing"
   apt-get update -q

@@ -159,6 +159,11 @@ main() {
     # two builds of the library from different paths give byte-identical jars
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case reproducible-library-jars \
       scripts/repro-check.sh || true
+    # the signed Central bundle (./dev release-check): a full build more, so only on request
+    if [[ ${RPMA_RELEASE_CHECK:-0} == 1 ]]; then
+      RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case release-bundle-signed-and-complete \
+        scripts/release-check.sh || true
+    fi
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"

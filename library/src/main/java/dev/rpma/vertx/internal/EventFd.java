@@ -10,6 +10,10 @@ public final class EventFd implements AutoCloseable {
 
   private final JniEventFd fd = JniEventFd.open();
 
+  /** Made by {@link #open()} only. */
+  private EventFd() {
+  }
+
   /** A new eventfd; throws with errno if the process is out of fds. */
   public static EventFd open() {
     return new EventFd();

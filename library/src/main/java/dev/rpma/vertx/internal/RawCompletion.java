@@ -7,6 +7,10 @@ public final class RawCompletion {
   int status;
   int vendorError;
 
+  /** An empty one, for a poller to fill and reuse. */
+  public RawCompletion() {
+  }
+
   public long wrId() {
     return wrId;
   }

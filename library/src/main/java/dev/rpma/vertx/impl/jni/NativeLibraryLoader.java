@@ -5,13 +5,13 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Locale;
 
 /**
  * Loads the JNI library, as Netty does its own: first {@code System.loadLibrary}, so a copy
  * installed on {@code java.library.path} wins; else the copy packaged in the jar under
- * {@code META-INF/native/<os>-<arch>/}, extracted into {@value #WORKDIR_PROPERTY} (default
- * {@code java.io.tmpdir}), so users need set up nothing. Every failure is one error naming the
+ * {@code META-INF/native/<os>-<arch>/} ({@link NativePlatform}), extracted into
+ * {@value #WORKDIR_PROPERTY} (default {@code java.io.tmpdir}) after the librpma packaged
+ * beside it, so users need only rdma-core installed. Every failure is one error naming the
  * cause and the fix: a missing librpma names its package, a noexec directory names the property.
  */
 public final class NativeLibraryLoader {
@@ -22,8 +22,20 @@ public final class NativeLibraryLoader {
   /** The directory the jar's copy is extracted into; its name must not look like a package. */
   static final String WORKDIR_PROPERTY = "vertx_rpma.native.workdir";
 
+  /** librpma as packaged beside it, per platform: Debian's librpma0 (BSD-3-Clause). */
+  private static final String LIBRPMA = "librpma.so.0";
+
+  /**
+   * "system" loads the librpma installed on the system instead of the jar's copy (which is
+   * Debian's 1.2.0): for a distribution's own or a patched build.
+   */
+  static final String LIBRPMA_PROPERTY = "vertx_rpma.native.librpma";
+
   /** Where the loaded library came from, for errors and tests; null until loaded. */
   private static volatile String source;
+
+  /** Where librpma came from: "the jar" or "the system"; null unless the jar's copy loaded. */
+  private static volatile String librpmaSource;
 
   private NativeLibraryLoader() {
   }
@@ -43,19 +55,38 @@ public final class NativeLibraryLoader {
       // usually "no vertx_rpma in java.library.path": the normal case, said only if all fails
       fromLibraryPath = e.getMessage();
     }
-    // (2) the jar's copy
-    String resource = "/META-INF/native/" + platform() + "/" + LIBRARY;
+    // (2) the jar's copies: librpma first, so that the JNI library's NEEDED librpma.so.0 is
+    // the one already loaded (glibc matches it by soname), not one installed on the system
+    String platform = NativePlatform.current();
+    String dir = "/META-INF/native/" + platform + "/";
+    if (NativeLibraryLoader.class.getResource(dir + LIBRARY) == null) {
+      throw NativePlatform.unsupported(platform, LIBRARY, fromLibraryPath);
+    }
     Workdir workdir = workdir(System.getProperty(WORKDIR_PROPERTY),
         System.getProperty("java.io.tmpdir"));
+    boolean bundledLibrpma = !"system".equals(System.getProperty(LIBRPMA_PROPERTY))
+        && NativeLibraryLoader.class.getResource(dir + LIBRPMA) != null;
+    if (bundledLibrpma) {
+      loadFromJar(dir + LIBRPMA, "vertx-rpma-librpma-", workdir, false, fromLibraryPath);
+    }
+    loadFromJar(dir + LIBRARY, "vertx-rpma-", workdir, true, fromLibraryPath);
+    source = "the jar, extracted into " + workdir.describe();
+    librpmaSource = bundledLibrpma ? "the jar" : "the system";
+  }
+
+  /**
+   * Extracts one library of the jar into the workdir, loads it, and deletes the file (the
+   * mapping outlives it). Only the JNI library is loaded as the binding: it has JNI_OnLoad.
+   */
+  private static void loadFromJar(String resource, String prefix, Workdir workdir,
+      boolean binding, String fromLibraryPath) {
     Path file = null;
     try (InputStream in = NativeLibraryLoader.class.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new UnsatisfiedLinkError("vertx-rpma: no native library for " + platform()
-            + " in the jar (" + resource + "); only linux-x86_64 is built. Install " + LIBRARY
-            + " on java.library.path instead (" + fromLibraryPath + ")");
+        throw new UnsatisfiedLinkError("vertx-rpma: " + resource + " is missing from the jar");
       }
       checkWorkdir(workdir);
-      file = Files.createTempFile(workdir.dir(), "vertx-rpma-", ".so");
+      file = Files.createTempFile(workdir.dir(), prefix, ".so");
       Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       if (file != null) {
@@ -66,8 +97,11 @@ public final class NativeLibraryLoader {
           + " directory>, or install " + LIBRARY + " on java.library.path");
     }
     try {
-      loadBinding(file.toAbsolutePath().toString(), true);
-      source = "the jar, extracted into " + workdir.describe();
+      if (binding) {
+        loadBinding(file.toAbsolutePath().toString(), true);
+      } else {
+        System.load(file.toAbsolutePath().toString());
+      }
     } catch (UnsatisfiedLinkError e) {
       String hint = noexecHint(e.getMessage(), workdir,
           noexec(mountinfo(), realPath(workdir.dir())));
@@ -77,6 +111,11 @@ public final class NativeLibraryLoader {
       // the mapping stays valid after the file is gone; nothing is left in the workdir
       file.toFile().delete();
     }
+  }
+
+  /** Where librpma came from when the jar's JNI library was loaded; null otherwise. */
+  static String librpmaSource() {
+    return librpmaSource;
   }
 
   /** Where the library was loaded from (e.g. "java.library.path (...)"); null before. */
@@ -233,6 +272,7 @@ public final class NativeLibraryLoader {
   public static String explain(String message) {
     String m = String.valueOf(message);
     if (m.contains("librpma.so")) {
+      // only when the JNI library comes from java.library.path or -Dvertx_rpma.native.librpma=system
       return "vertx-rpma needs librpma 1.x at run time: install the package librpma0 (and, for "
           + "a device, ibverbs-providers and librdmacm1), e.g. "
           + "'apt-get install librpma0 ibverbs-providers librdmacm1'. Loader said: " + m;
@@ -242,14 +282,5 @@ public final class NativeLibraryLoader {
           + "'apt-get install libibverbs1 librdmacm1 ibverbs-providers'. Loader said: " + m;
     }
     return "vertx-rpma: cannot load its native library: " + m;
-  }
-
-  private static String platform() {
-    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-    String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-    if (arch.equals("amd64")) {
-      arch = "x86_64";
-    }
-    return (os.contains("linux") ? "linux" : os.replace(' ', '_')) + "-" + arch;
   }
 }

@@ -22,11 +22,13 @@ public final class LoopContexts {
   static final String HOW_TO_ENABLE = "vertx-rpma needs Vert.x on a native Netty transport,"
       + " epoll or io_uring: for epoll, create Vert.x with"
       + " new VertxOptions().setPreferNativeTransport(true) and"
-      + " io.netty:netty-transport-native-epoll (classifier linux-x86_64, which vertx-rpma brings)"
+      + " io.netty:netty-transport-native-epoll (classifier linux-x86_64 or linux-aarch_64, both"
+      + " brought by vertx-rpma)"
       + " on the class path; for io_uring, with"
       + " Vertx.builder().with(options).withTransport(Transport.IO_URING).build() and"
-      + " io.netty:netty-transport-native-io_uring (classifier linux-x86_64, also brought; Linux"
-      + " 5.9+ with io_uring allowed)";
+      + " io.netty:netty-transport-native-io_uring and netty-transport-classes-io_uring (optional"
+      + " in vertx-rpma as in vertx-core: add them, the native with your platform's classifier;"
+      + " Linux 5.9+ with io_uring allowed)";
 
   private LoopContexts() {
   }
