@@ -64,6 +64,27 @@ class ConnectFailureTest extends DeviceTestBase {
   }
 
   @Test
+  void aServerClosedBeforeAnsweringFailsWithConnectionRejected() {
+    String ip = RdmaTestSupport.deviceIp();
+    int port = RdmaTestSupport.nextPort();
+    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    io.vertx.core.Promise<Void> requested = io.vertx.core.Promise.promise();
+    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+        req -> requested.complete()));
+    try {
+      io.vertx.core.Future<RpmaConnection> connect = peer.connect(ip, port);
+      await(requested.future());
+
+      await(server.close());
+
+      Throwable failure = Await.awaitFailure(connect);
+      assertInstanceOf(RpmaConnectionRejectedException.class, failure);
+    } finally {
+      await(peer.close());
+    }
+  }
+
+  @Test
   void anUnassignedAddressFailsAsUnreachableAfterTheConnectTimeoutNotTimeoutMs() {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));

@@ -47,16 +47,23 @@ final class ConnectAttempt {
     this.startedNanos = startedNanos;
   }
 
-  /** librpma's timeout of each resolution step: the whole connect's. */
-  int resolveTimeoutMs() {
-    return timeoutMs;
+  /**
+   * librpma's timeout of resolution when it starts at {@code nowNanos}: what is left of the
+   * connect's (the wait for the peer's set-up worker counts). librpma gives it to each of
+   * address and route resolution; route resolution is local and quick on RoCE.
+   */
+  int resolveTimeoutMs(long nowNanos) {
+    return left(nowNanos);
   }
 
   /** The options the engine gets: {@code connectTimeoutMs} is what resolution left. */
   ConnectionOptions afterResolution(ConnectionOptions options, long nowNanos) {
+    return new ConnectionOptions(options).setConnectTimeoutMs(left(nowNanos));
+  }
+
+  private int left(long nowNanos) {
     long spent = TimeUnit.NANOSECONDS.toMillis(nowNanos - startedNanos);
-    int left = (int) Math.max(1, timeoutMs - spent);
-    return new ConnectionOptions(options).setConnectTimeoutMs(left);
+    return (int) Math.max(1, timeoutMs - spent);
   }
 
   private String where(ConnectStep step) {

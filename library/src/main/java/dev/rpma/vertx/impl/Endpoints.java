@@ -53,7 +53,7 @@ public final class Endpoints {
   static long requestConnection(long peer, DeviceLimits device, String address, int port,
       ConnectionOptions options, byte[] privateData, long srq, ConnectAttempt attempt) {
     long cfg = Errors.check("rpma_conn_cfg_new", newConnCfg(options, srq,
-        attempt != null ? attempt.resolveTimeoutMs() : options.getTimeoutMs()));
+        attempt != null ? attempt.resolveTimeoutMs(System.nanoTime()) : options.getTimeoutMs()));
     try {
       RpmaLog.takeLastError(); // what an earlier call on this worker left
       long req = Native.connReqNew(peer, address, String.valueOf(port), cfg);
