@@ -64,7 +64,7 @@ class ShutdownTest {
     }
   }
 
-  private static RpmaServer serve(RpmaPeer serverPeer, String ip, int port) {
+  static RpmaServer serve(RpmaPeer serverPeer, String ip, int port) {
     MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64 * 1024),
         MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT));
     return await(serverPeer.listen(ip, port, new ConnectionOptions(),

@@ -40,7 +40,7 @@ public class ConnectionOptions {
   public static final int DEFAULT_RCQ_SIZE = 0;
   /** By default each CQ has a completion channel of its own. */
   public static final boolean DEFAULT_SHARED_COMPLETION_CHANNEL = false;
-  /** The default resolution and close timeout in ms. */
+  /** The default close timeout in ms. */
   public static final int DEFAULT_TIMEOUT_MS = 1000;
   /** The default number of completions taken per native call. */
   public static final int DEFAULT_DRAIN_BATCH = 32;
@@ -168,8 +168,9 @@ public class ConnectionOptions {
   }
 
   /**
-   * Timeout of address and route resolution, and of closing, in ms (default
-   * {@value #DEFAULT_TIMEOUT_MS}).
+   * How long a close waits for the peer's answer to the disconnect, in ms (default
+   * {@value #DEFAULT_TIMEOUT_MS}). A connect's address and route resolution is bounded by
+   * {@link #setConnectTimeoutMs} instead.
    *
    * @param timeoutMs the value
    * @return these options
@@ -221,8 +222,10 @@ public class ConnectionOptions {
   }
 
   /**
-   * How long a connection may take from the request (or the accept) to ESTABLISHED before its
-   * Future fails (default 30 s).
+   * How long a connect may take, address and route resolution included, until ESTABLISHED
+   * (an accept: from the accept to ESTABLISHED) before its Future fails, with
+   * {@link RpmaUnreachableException} for a connect (default
+   * {@value #DEFAULT_CONNECT_TIMEOUT_MS}).
    *
    * @param connectTimeoutMs the value
    * @return these options
@@ -320,7 +323,7 @@ public class ConnectionOptions {
     return sharedCompletionChannel;
   }
 
-  /** @return the resolution and close timeout in ms */
+  /** @return the close timeout in ms */
   public int getTimeoutMs() {
     return timeoutMs;
   }

@@ -78,6 +78,12 @@ public record RegionOffer(PeerConfig peerConfig, byte[] regionDescriptor) {
   public static RegionOffer fromBytes(byte[] bytes) {
     Objects.requireNonNull(bytes, "bytes");
     ByteBuffer in = ByteBuffer.wrap(bytes);
+    if (isAllZero(bytes)) {
+      throw new IllegalArgumentException("not a region offer: the peer sent no private data ("
+          + bytes.length + " zero bytes: the RDMA CM pads what it delivers with zeros, and"
+          + " sends zeros when nothing was given). The peer must send RegionOffer.toBytes()"
+          + " with its accept (or its connect)");
+    }
     if (bytes.length < HEADER || !ByteBuffer.wrap(bytes, 0, MAGIC.length).equals(
         ByteBuffer.wrap(MAGIC))) {
       throw new IllegalArgumentException("not a region offer: " + bytes.length + " bytes that do"
@@ -93,6 +99,16 @@ public record RegionOffer(PeerConfig peerConfig, byte[] regionDescriptor) {
     byte[] config = field(in, "peer configuration");
     byte[] descriptor = field(in, "region descriptor");
     return new RegionOffer(PeerConfig.fromDescriptor(config), descriptor);
+  }
+
+  /** Empty, or zeros only: what the RDMA CM delivers when the peer sent nothing. */
+  private static boolean isAllZero(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** One length byte, then that many bytes; refused if it runs past the end. */

@@ -35,8 +35,22 @@ public class RpmaCompletionException extends RpmaException {
    */
   public RpmaCompletionException(String operation, int status, String statusName,
       int vendorError) {
+    this(operation, status, statusName, vendorError, null);
+  }
+
+  /**
+   * Made by the library from a failed work completion whose likely cause it knows.
+   *
+   * @param operation the operation that failed, e.g. {@code send}
+   * @param status the {@code ibv_wc_status} value
+   * @param statusName {@code ibv_wc_status_str(status)}
+   * @param vendorError {@code ibv_wc.vendor_err}
+   * @param hint the likely cause and its fix, appended to the message; null for none
+   */
+  public RpmaCompletionException(String operation, int status, String statusName,
+      int vendorError, String hint) {
     super(operation + " failed: " + statusName + " (status " + status + ", vendor_err 0x"
-        + Integer.toHexString(vendorError) + ")", 0, 0);
+        + Integer.toHexString(vendorError) + ")" + (hint != null ? ": " + hint : ""), 0, 0);
     this.operation = operation;
     this.status = status;
     this.statusName = statusName;

@@ -7,9 +7,12 @@ import io.vertx.core.net.SocketAddress;
 public interface RpmaConnectionRequest {
 
   /**
-   * The bytes the client sent with its request, as the RDMA CM delivers them: padded with
-   * zeros (over RoCE to {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA} bytes), empty if the
-   * client sent none. Use a self-delimiting format, or {@link PrivateData#frame}.
+   * The bytes the client sent with its request, as the RDMA CM delivers them: over RoCE and
+   * InfiniBand always {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA} (56) bytes, what the
+   * client sent followed by zeros; a client that sent none gives 56 zero bytes, not an empty
+   * array (the CM's request carries no length). So use a self-delimiting format that zeros do
+   * not start, or {@link PrivateData#frame}; {@link RegionOffer#fromBytes} says "the peer sent
+   * no private data" for all zeros.
    *
    * @return the bytes as received
    */

@@ -1,11 +1,13 @@
 package dev.rpma.vertx;
 
+import dev.rpma.vertx.impl.ClassPathVersions;
 import dev.rpma.vertx.impl.PeerImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -28,12 +30,20 @@ public interface RpmaPeer {
    *     ({@code new VertxOptions().setPreferNativeTransport(true)}) or io_uring
    *     ({@code Vertx.builder().with(options).withTransport(Transport.IO_URING).build()})
    * @param address an IP address of a local RDMA-capable interface
-   * @return a Future completed with the peer; failed with an {@link RpmaException} when no
-   *     device serves the address, an {@link IllegalStateException} when Vert.x is on neither
-   *     native epoll nor io_uring (NIO, say), an {@link UnsatisfiedLinkError} when the JNI
-   *     library or librpma cannot load
+   * @return a Future completed with the peer; failed with an {@link IllegalStateException}
+   *     naming both versions when the class path's Vert.x is not 5 or its Netty older than
+   *     4.2, an {@link IllegalArgumentException} when {@code vertx} is null or the address is
+   *     not an IP address or a host name, an {@link RpmaException} when no device serves the
+   *     address, an {@link IllegalStateException} when Vert.x is on neither native epoll nor
+   *     io_uring (NIO, say), an {@link UnsatisfiedLinkError} when the JNI library or librpma
+   *     cannot load
    */
   static Future<RpmaPeer> open(Vertx vertx, String address) {
+    // before PeerImpl links against Vert.x 5's internals: a clear error on Vert.x 4
+    String classPath = ClassPathVersions.problem();
+    if (classPath != null) {
+      return Future.failedFuture(new IllegalStateException(classPath));
+    }
     return PeerImpl.open(vertx, address);
   }
 
@@ -71,6 +81,9 @@ public interface RpmaPeer {
    */
   default Future<MemoryRegion> register(ByteBuffer buffer, MemoryUsage usage,
       MemoryUsage... more) {
+    if (usage == null || more == null || Arrays.asList(more).contains(null)) {
+      return register(buffer, (Set<MemoryUsage>) null); // fails naming the null
+    }
     return register(buffer, EnumSet.of(usage, more));
   }
 

@@ -17,6 +17,7 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import dev.rpma.vertx.impl.ConnectionHooks;
 import dev.rpma.vertx.impl.PeerConfigImpl;
+import dev.rpma.vertx.impl.ClassPathVersions;
 import dev.rpma.vertx.impl.PeerImpl;
 import dev.rpma.vertx.impl.RemoteRegionImpl;
 import dev.rpma.vertx.impl.channel.MessageChannels;
@@ -41,9 +42,13 @@ class ArchitectureTest {
   /** The JDK and Vert.x, which every room may use. */
   private static final String[] PLATFORM = {"java..", "io.vertx.."};
 
-  /** The only impl classes the API names: where its static factories hand over. */
+  /**
+   * The only impl classes the API names: where its static factories hand over, and the check
+   * RpmaPeer.open makes before PeerImpl can link against Vert.x 5 (ClassPathVersions).
+   */
   private static final DescribedPredicate<JavaClass> API_FACTORIES = belongToAnyOf(
-      PeerImpl.class, PeerConfigImpl.class, RemoteRegionImpl.class, MessageChannels.class);
+      PeerImpl.class, PeerConfigImpl.class, RemoteRegionImpl.class, MessageChannels.class,
+      ClassPathVersions.class);
 
   /** What the native boundary translates of the API: two value types and its error. */
   private static final DescribedPredicate<JavaClass> API_VALUES_FOR_JNI = belongToAnyOf(

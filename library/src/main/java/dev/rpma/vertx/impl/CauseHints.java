@@ -3,6 +3,7 @@ package dev.rpma.vertx.impl;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.impl.jni.NativeError;
+import dev.rpma.vertx.impl.jni.RpmaLog;
 
 /**
  * The failures users meet most, said with their cause and their fix: librpma reports them as a
@@ -19,6 +20,14 @@ final class CauseHints {
    * no context (the JNI layer's VRPMA_E_NO_OBJECT); any other failure is a missing RDMA link.
    */
   static RpmaException open(RpmaException e, String address) {
+    String librpmaError = RpmaLog.takeLastError();
+    if (!AddressCheck.isIpLiteral(address) && librpmaError != null
+        && librpmaError.contains("rdma_getaddrinfo")) {
+      return new RpmaException("\"" + address + "\" is not an IP address or resolvable name:"
+          + " resolving it failed (" + e.getMessage() + "; librpma: " + librpmaError + "). Give"
+          + " the IP address of the interface the RDMA device is on, or a name /etc/hosts or"
+          + " DNS resolves", e.code(), e.errno(), e);
+    }
     String why = e.code() == NativeError.VRPMA_E_NO_OBJECT
         ? ": it is a loopback or wildcard address (127.0.0.1, localhost, 0.0.0.0, ::1), bound to"
             + " no RDMA device. Give the IP address of the network interface the RDMA device is"

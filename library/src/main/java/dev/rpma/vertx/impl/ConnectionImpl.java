@@ -330,14 +330,19 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
 
   @Override
   public Future<Void> close() {
-    Future<Void> closed = context.inThread() ? engine.close()
-        : context.succeededFuture().compose(v -> engine.close());
+    return closeBy(null);
+  }
+
+  /** {@code by}: who closes it, for the reason its operations fail with (null: its user). */
+  private Future<Void> closeBy(String by) {
+    Future<Void> closed = context.inThread() ? engine.close(by)
+        : context.succeededFuture().compose(v -> engine.close(by));
     return LoopContexts.onCaller(userContext, context, closed);
   }
 
   /** Its peer, or the context that made it (a verticle undeployed), is closing. */
   @Override
   public void close(Completable<Void> completion) {
-    close().onComplete(completion);
+    closeBy(CloseCauses.ownersClose(peer, context)).onComplete(completion);
   }
 }

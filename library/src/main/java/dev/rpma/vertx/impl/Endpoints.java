@@ -5,6 +5,7 @@ import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.JniEndpoint;
 import dev.rpma.vertx.impl.jni.Native;
 import dev.rpma.vertx.impl.jni.NativeError;
+import dev.rpma.vertx.impl.jni.RpmaLog;
 
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.RpmaException;
@@ -21,8 +22,9 @@ public final class Endpoints {
    */
   static String check(String address, int port, ConnectionOptions options,
       DeviceLimits device) {
-    if (address == null || address.isBlank()) {
-      return "address must be an IP address";
+    String invalid = AddressCheck.check("address", address);
+    if (invalid != null) {
+      return invalid;
     }
     if (port < 1 || port > 65535) {
       return "port must be in [1, 65535], got " + port;
@@ -47,12 +49,30 @@ public final class Endpoints {
    */
   static long requestConnection(long peer, DeviceLimits device, String address, int port,
       ConnectionOptions options, byte[] privateData, long srq) {
-    long cfg = Errors.check("rpma_conn_cfg_new", newConnCfg(options, srq));
+    return requestConnection(peer, device, address, port, options, privateData, srq, null);
+  }
+
+  /**
+   * The same for {@code attempt}: resolution bounded by its timeout, a failed resolution said
+   * as its unreachable (null: the options' timeoutMs, failures as they are).
+   */
+  static long requestConnection(long peer, DeviceLimits device, String address, int port,
+      ConnectionOptions options, byte[] privateData, long srq, ConnectAttempt attempt) {
+    long cfg = Errors.check("rpma_conn_cfg_new", newConnCfg(options, srq,
+        attempt != null ? attempt.resolveTimeoutMs(System.nanoTime()) : options.getTimeoutMs()));
     try {
+      RpmaLog.takeLastError(); // what an earlier call on this worker left
       long req = Native.connReqNew(peer, address, String.valueOf(port), cfg);
       if (NativeError.isError(req)) {
-        throw ConnectionLimits.setUpFailed(Errors.rpma("rpma_conn_req_new", req),
-            "cannot connect", device, options);
+        RpmaException e = Errors.rpma("rpma_conn_req_new", req);
+        String librpmaError = RpmaLog.takeLastError();
+        if (attempt != null) {
+          RuntimeException unreachable = attempt.resolutionFailed(e, librpmaError);
+          if (unreachable != e) {
+            throw unreachable;
+          }
+        }
+        throw ConnectionLimits.setUpFailed(e, "cannot connect", device, options);
       }
       long conn = Native.connReqConnect(req, privateData);
       if (NativeError.isError(conn)) {
@@ -93,7 +113,12 @@ public final class Endpoints {
 
   /** The same, with a shared receive queue ({@code srq}, 0 for none); or an encoded error. */
   public static long newConnCfg(ConnectionOptions o, long srq) {
-    long cfg = Native.connCfgNew(o.getTimeoutMs(), o.getCqSize(), o.getRcqSize(), o.getSqSize(),
+    return newConnCfg(o, srq, o.getTimeoutMs());
+  }
+
+  /** The same, librpma's timeout (of a connect's address and route resolution) given. */
+  static long newConnCfg(ConnectionOptions o, long srq, int timeoutMs) {
+    long cfg = Native.connCfgNew(timeoutMs, o.getCqSize(), o.getRcqSize(), o.getSqSize(),
         o.getRqSize(), o.isSharedCompletionChannel());
     if (srq == 0 || NativeError.isError(cfg)) {
       return cfg;

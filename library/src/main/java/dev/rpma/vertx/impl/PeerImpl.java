@@ -3,6 +3,7 @@ package dev.rpma.vertx.impl;
 import dev.rpma.vertx.impl.jni.JniCmIds;
 import dev.rpma.vertx.impl.jni.JniPeer;
 import dev.rpma.vertx.impl.jni.NativeConstants;
+import dev.rpma.vertx.impl.jni.RpmaLog;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -73,11 +74,15 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   }
 
   public static Future<RpmaPeer> open(Vertx vertx, String address) {
-    Objects.requireNonNull(vertx, "vertx");
+    if (vertx == null) {
+      return Future.failedFuture(new IllegalArgumentException("vertx must not be null: give"
+          + " the Vertx instance, on a native transport"));
+    }
     VertxInternal vx = (VertxInternal) vertx;
     ContextInternal ctx = vx.getOrCreateContext();
-    if (address == null || address.isBlank()) {
-      return ctx.failedFuture(new IllegalArgumentException("address must be an IP address"));
+    String invalid = AddressCheck.check("address", address);
+    if (invalid != null) {
+      return ctx.failedFuture(new IllegalArgumentException(invalid));
     }
     try {
       LoopContexts.requireNativeTransport(vertx);
@@ -89,6 +94,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       LibraryClasses.loadAll(); // while files can still be opened: later paths need no file
       long ibv;
       try {
+        RpmaLog.takeLastError(); // what an earlier call on this worker left
         ibv = JniPeer.ibvContext(address);
       } catch (RpmaException e) {
         throw CauseHints.open(e, address);
@@ -112,6 +118,11 @@ public final class PeerImpl implements RpmaPeer, Closeable {
 
   VertxInternal vertx() {
     return vertx;
+  }
+
+  /** Whether its close has begun. */
+  boolean isClosing() {
+    return closed;
   }
 
   /**
@@ -249,14 +260,17 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
     // empty means none, as null does
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
+    ConnectAttempt attempt = new ConnectAttempt(address, port, opts);
     Future<RpmaConnection> connected = blocking(ctx,
         () -> Endpoints.requestConnection(handle(), device, address, port, opts, pdata,
-            srq != null ? srq.handle() : 0))
+            srq != null ? srq.handle() : 0, attempt))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
-        .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn, opts,
+        .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn,
+            attempt.afterResolution(opts, System.nanoTime()),
             "connection to " + address + ":" + port, srq,
             ConnectionEnds.client(deviceIndex, this.address, address, port),
-            VertxOperationMetrics.of(ctx, address, port, "client", opts)));
+            VertxOperationMetrics.of(ctx, address, port, "client", opts)))
+        .recover(e -> ctx.failedFuture(attempt.failed(e)));
     return LoopContexts.onCaller(caller, ctx, making.until(connected));
   }
 

@@ -20,10 +20,17 @@ final class RegionRegistration {
 
   /** Why the buffer cannot be registered for these usages, or null. */
   static String check(ByteBuffer buffer, Set<MemoryUsage> usages) {
-    if (buffer == null || !buffer.isDirect()) {
+    if (buffer == null) {
+      return "buffer must not be null: give a direct ByteBuffer (allocateDirect, or a"
+          + " MappedByteBuffer)";
+    }
+    if (!buffer.isDirect()) {
       return "only a direct ByteBuffer (allocateDirect, or a MappedByteBuffer) can be registered";
     }
-    if (usages == null || usages.isEmpty()) {
+    if (usages == null) {
+      return "usages must not be null: give at least one MemoryUsage";
+    }
+    if (usages.isEmpty()) {
       return "give at least one MemoryUsage";
     }
     String readOnly = readOnlyDestinations(buffer, usages);

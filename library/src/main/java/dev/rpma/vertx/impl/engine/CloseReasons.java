@@ -36,9 +36,12 @@ final class CloseReasons {
   }
 
   /** The first error completion: the queue pair is in the error state from now on. */
-  RpmaConnectionClosedException queuePairFailed(byte kind, String statusText, Throwable error) {
+  RpmaConnectionClosedException queuePairFailed(byte kind, int status, String statusText,
+      Throwable error) {
+    String hint = StatusHints.hint(kind, status);
     queuePairError = closed(CloseReason.QUEUE_PAIR_ERROR,
         ": " + OpKind.name(kind) + " completed with " + statusText
+        + (hint != null ? " (" + hint + ")" : "")
         + ", which puts the queue pair in the error state: the connection takes no more"
         + " operations", error);
     return queuePairError;
@@ -87,25 +90,34 @@ final class CloseReasons {
     }
   }
 
-  RpmaConnectionClosedException closedByUser() {
-    return closed(CloseReason.CLOSED_LOCALLY, " was closed", null);
+  /** Closed on this side; {@code by} names who closed it (null: its user). */
+  RpmaConnectionClosedException closedByUser(String by) {
+    return closed(CloseReason.CLOSED_LOCALLY,
+        " was closed " + (by != null ? by : "by its user (RpmaConnection.close())"), null);
   }
 
   /** A CM event that ends the connection from the other side (or the network). */
   RpmaConnectionClosedException ended(CmEvent event) {
-    return closed(switch (event) {
+    return ended(event, 0);
+  }
+
+  /** The same, with the RDMA CM's status of the event (see {@link ConnectionEndedException}). */
+  RpmaConnectionClosedException ended(CmEvent event, int status) {
+    CloseReason reason = switch (event) {
       case CLOSED -> CloseReason.CLOSED_BY_PEER;
       case LOST -> CloseReason.LOST;
       case REJECTED -> CloseReason.REJECTED_BY_PEER;
       case UNREACHABLE -> CloseReason.UNREACHABLE;
       default -> CloseReason.OTHER_EVENT;
-    }, switch (event) {
+    };
+    String what = switch (event) {
       case CLOSED -> " was closed by the peer";
       case LOST -> " was lost";
       case REJECTED -> " was rejected by the peer";
       case UNREACHABLE -> ": the peer is unreachable";
       default -> ": connection event " + event;
-    }, null);
+    };
+    return new ConnectionEndedException(reason, description + what, null, status);
   }
 
   /** The watchdog's reason; sends in flight point at receiver-not-ready. */
@@ -144,7 +156,7 @@ final class CloseReasons {
   Throwable completionError(byte kind, int status, String statusText, int vendorError,
       boolean open) {
     RpmaCompletionException e = new RpmaCompletionException(OpKind.name(kind), status,
-        statusText, vendorError);
+        statusText, vendorError, StatusHints.hint(kind, status));
     return open ? e : inFlightWhenClosed(kind, e);
   }
 

@@ -9,10 +9,25 @@ import dev.rpma.vertx.RpmaConnectionClosedException;
 public final class ConnectionEndedException extends RpmaConnectionClosedException {
 
   private final CloseReason reason;
+  private final int eventStatus;
 
   ConnectionEndedException(CloseReason reason, String message, Throwable cause) {
+    this(reason, message, cause, 0);
+  }
+
+  ConnectionEndedException(CloseReason reason, String message, Throwable cause,
+      int eventStatus) {
     super(message, cause);
     this.reason = reason;
+    this.eventStatus = eventStatus;
+  }
+
+  /**
+   * The RDMA CM's status of the event that ended it (a reject's reason, an unreachable's
+   * negative errno); 0 if none or not ended by an event.
+   */
+  public int eventStatus() {
+    return eventStatus;
   }
 
   /** Why it ended. */

@@ -165,7 +165,7 @@ public final class ConnectionEngine {
       finish(); // the answer to our disconnect
       return;
     }
-    shutdown(reasons.ended(event));
+    shutdown(reasons.ended(event, conn.eventStatus()));
   }
 
   // ---------------------------------------------------------------- completions
@@ -185,8 +185,8 @@ public final class ConnectionEngine {
    * that delivered it has returned (a teardown drains the CQ; not from inside a drain).
    */
   private void onQueuePairError(byte kind, int status, Throwable error) {
-    RpmaConnectionClosedException reason = reasons.queuePairFailed(kind, conn.statusText(status),
-        error);
+    RpmaConnectionClosedException reason = reasons.queuePairFailed(kind, status,
+        conn.statusText(status), error);
     open = false;
     context.runOnContext(guard.handler(v -> shutdown(reason)));
   }
@@ -250,11 +250,16 @@ public final class ConnectionEngine {
 
   // ---------------------------------------------------------------- closing
 
-  /** The user's close (or its owner's): completes when librpma has released the connection. */
+  /** The user's close: completes when librpma has released the connection. */
   public Future<Void> close() {
+    return close(null);
+  }
+
+  /** The same, {@code by} naming who closes it (an owner: "by vertx.close()"); null: its user. */
+  public Future<Void> close(String by) {
     if (state == State.CONNECTING || state == State.OPEN) {
       closedByUser = true;
-      shutdown(reasons.closedByUser());
+      shutdown(reasons.closedByUser(by));
     }
     return closed.future();
   }

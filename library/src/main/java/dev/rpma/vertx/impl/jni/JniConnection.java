@@ -4,6 +4,7 @@ import dev.rpma.vertx.impl.seam.CmEvent;
 import dev.rpma.vertx.impl.seam.CompletionSource;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import dev.rpma.vertx.impl.seam.OpKind;
+import java.util.Arrays;
 
 /** The engine's {@link LibrpmaConnection} over librpma: translation only, no decisions. */
 public final class JniConnection implements LibrpmaConnection {
@@ -12,6 +13,10 @@ public final class JniConnection implements LibrpmaConnection {
   private final int drainBatch;
   private JniCompletionQueue mainCq;
   private JniCompletionQueue recvCq;
+  /** Where the native call copies an event's private data (the RDMA CM's at most 196). */
+  private final byte[] eventPrivateData = new byte[255];
+  private byte[] establishedPrivateData;
+  private int eventStatus;
 
   /** {@code drainBatch}: how many completions one native call may take (the buffer's size). */
   public JniConnection(long conn, int drainBatch) {
@@ -62,35 +67,60 @@ public final class JniConnection implements LibrpmaConnection {
     return (int) Errors.check("rpma_conn_get_event_fd", Native.connEventFd(conn));
   }
 
+  /**
+   * Read with librdmacm on librpma's event channel (rpma_jni_cm.c), not rpma_conn_next_event,
+   * which drops the status that tells "nobody listens" from "the application rejected".
+   * librpma's mapping of the events is kept.
+   */
   @Override
   public CmEvent nextEvent() {
-    int event = Native.connNextEvent(conn);
-    if (event < 0) {
-      if (NativeError.isAgain(event)) {
+    long packed = Native.connNextCmEvent(conn, eventPrivateData);
+    if (packed < 0) {
+      if (NativeError.isAgain(packed)) {
         return CmEvent.NONE;
       }
-      throw Errors.rpma("rpma_conn_next_event", event);
+      throw Errors.rpma("rdma_get_cm_event", packed);
     }
-    if (event == NativeConstants.RPMA_CONN_ESTABLISHED) {
+    int type = (int) (packed >>> 40) & 0xff;
+    int pdataLength = (int) (packed >>> 32) & 0xff;
+    eventStatus = (int) packed;
+    if (type == NativeConstants.RDMA_CM_EVENT_ESTABLISHED) {
+      if (establishedPrivateData == null) {
+        establishedPrivateData = Arrays.copyOf(eventPrivateData, pdataLength);
+      }
       return CmEvent.ESTABLISHED;
     }
-    if (event == NativeConstants.RPMA_CONN_CLOSED) {
-      return CmEvent.CLOSED;
-    }
-    if (event == NativeConstants.RPMA_CONN_LOST) {
+    if (type == NativeConstants.RDMA_CM_EVENT_CONNECT_ERROR
+        || type == NativeConstants.RDMA_CM_EVENT_DEVICE_REMOVAL) {
       return CmEvent.LOST;
     }
-    if (event == NativeConstants.RPMA_CONN_REJECTED) {
+    if (type == NativeConstants.RDMA_CM_EVENT_DISCONNECTED
+        || type == NativeConstants.RDMA_CM_EVENT_TIMEWAIT_EXIT) {
+      return CmEvent.CLOSED;
+    }
+    if (type == NativeConstants.RDMA_CM_EVENT_REJECTED) {
       return CmEvent.REJECTED;
     }
-    return event == NativeConstants.RPMA_CONN_UNREACHABLE ? CmEvent.UNREACHABLE
+    return type == NativeConstants.RDMA_CM_EVENT_UNREACHABLE ? CmEvent.UNREACHABLE
         : CmEvent.UNDEFINED;
   }
 
   @Override
+  public int eventStatus() {
+    return eventStatus;
+  }
+
+  /**
+   * librpma's (a server's: the request's), else the ESTABLISHED event's (a client's), as
+   * rpma_conn_next_event would have kept it.
+   */
+  @Override
   public byte[] privateData() {
     byte[] pdata = Native.connPrivateData(conn);
-    return pdata == null ? new byte[0] : pdata;
+    if (pdata != null && pdata.length > 0) {
+      return pdata;
+    }
+    return establishedPrivateData != null ? establishedPrivateData.clone() : new byte[0];
   }
 
   @Override

@@ -80,6 +80,8 @@ public final class Native {
   public static native int connReqRecv(long req, long dstMr, long offset, long length, long wrId);
   public static native int connEventFd(long conn);
   public static native int connNextEvent(long conn);
+  /** The next CM event with its status and private data (rpma_jni_cm.c packs the result). */
+  public static native long connNextCmEvent(long conn, byte[] privateDataOut);
   public static native byte[] connPrivateData(long conn);
   public static native int connApplyRemotePeerCfg(long conn, long peerCfg);
   public static native long connCq(long conn);

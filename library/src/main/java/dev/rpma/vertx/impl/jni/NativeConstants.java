@@ -33,6 +33,7 @@ public final class NativeConstants {
   public static final int ENFILE = get("ENFILE");
   public static final int EADDRINUSE = get("EADDRINUSE");
   public static final int EINVAL = get("EINVAL");
+  public static final int ETIMEDOUT = get("ETIMEDOUT");
   public static final int RLIMIT_NOFILE = get("RLIMIT_NOFILE");
   public static final int RLIMIT_MEMLOCK = get("RLIMIT_MEMLOCK");
 
@@ -55,6 +56,15 @@ public final class NativeConstants {
   public static final int RPMA_CONN_LOST = get("RPMA_CONN_LOST");
   public static final int RPMA_CONN_REJECTED = get("RPMA_CONN_REJECTED");
   public static final int RPMA_CONN_UNREACHABLE = get("RPMA_CONN_UNREACHABLE");
+
+  // the RDMA CM's events, read with their status (CmEvents)
+  public static final int RDMA_CM_EVENT_ESTABLISHED = get("RDMA_CM_EVENT_ESTABLISHED");
+  public static final int RDMA_CM_EVENT_CONNECT_ERROR = get("RDMA_CM_EVENT_CONNECT_ERROR");
+  public static final int RDMA_CM_EVENT_DEVICE_REMOVAL = get("RDMA_CM_EVENT_DEVICE_REMOVAL");
+  public static final int RDMA_CM_EVENT_DISCONNECTED = get("RDMA_CM_EVENT_DISCONNECTED");
+  public static final int RDMA_CM_EVENT_TIMEWAIT_EXIT = get("RDMA_CM_EVENT_TIMEWAIT_EXIT");
+  public static final int RDMA_CM_EVENT_REJECTED = get("RDMA_CM_EVENT_REJECTED");
+  public static final int RDMA_CM_EVENT_UNREACHABLE = get("RDMA_CM_EVENT_UNREACHABLE");
 
   // log levels
   public static final int RPMA_LOG_DISABLED = get("RPMA_LOG_DISABLED");

@@ -30,9 +30,19 @@ public final class RpmaLog {
   private RpmaLog() {
   }
 
+  /**
+   * The last ERROR librpma logged on this thread: which call inside librpma failed (e.g.
+   * rdma_resolve_addr), which its error code does not say. Only errors, so nothing per
+   * operation.
+   */
+  private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
+
   public static void log(int level, String file, int line, String function, String message) {
     if (isExpectedAgain(message)) {
       return;
+    }
+    if (level <= ERROR) {
+      LAST_ERROR.set(function + "(): " + message.strip());
     }
     if (level == WARNING) {
       LOGGER.warn(format(file, line, function, message));
@@ -61,6 +71,13 @@ public final class RpmaLog {
     }
     // ERROR lines pass a WARNING threshold (librpma's levels count down to FATAL)
     return LOGGER.isDebugEnabled() ? NOTICE : WARNING;
+  }
+
+  /** The last error librpma logged on this thread since the last call, or null; forgets it. */
+  public static String takeLastError() {
+    String error = LAST_ERROR.get();
+    LAST_ERROR.remove();
+    return error;
   }
 
   /** Says why librpma's log is not routed; at start, once. */

@@ -27,6 +27,15 @@ public interface LibrpmaConnection {
   /** The next CM event, {@link CmEvent#NONE} if none is pending. */
   CmEvent nextEvent();
 
+  /**
+   * The RDMA CM's status of the event {@link #nextEvent()} returned last: for REJECTED the
+   * reject reason (IB CM: 8 nobody listens on the port, 28 the application rejected), for
+   * UNREACHABLE a negative errno; 0 when none is known.
+   */
+  default int eventStatus() {
+    return 0;
+  }
+
   /** The private data the other side sent with its connect or accept; empty if none. */
   byte[] privateData();
 

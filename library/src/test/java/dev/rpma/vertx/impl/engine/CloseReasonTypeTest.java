@@ -15,7 +15,7 @@ class CloseReasonTypeTest {
 
   @Test
   void aCloseOfItsOwnIsClosedLocally() {
-    assertEquals(CloseReason.CLOSED_LOCALLY, ConnectionEndedException.of(reasons.closedByUser()));
+    assertEquals(CloseReason.CLOSED_LOCALLY, ConnectionEndedException.of(reasons.closedByUser(null)));
   }
 
   @Test
@@ -49,7 +49,7 @@ class CloseReasonTypeTest {
   @Test
   void anErrorCompletionIsAQueuePairError() {
     assertEquals(CloseReason.QUEUE_PAIR_ERROR, ConnectionEndedException.of(
-        reasons.queuePairFailed(OpKind.WRITE, "remote access error", null)));
+        reasons.queuePairFailed(OpKind.WRITE, 10, "remote access error", null)));
   }
 
   @Test
