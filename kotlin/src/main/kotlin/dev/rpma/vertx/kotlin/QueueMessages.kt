@@ -49,8 +49,8 @@ public class QueueMessage internal constructor(
 internal class QueueMessages(
   private val queue: RpmaSharedReceiveQueue,
   private val region: Region,
-  private val slotSize: Int,
-  slots: Int,
+  val slotSize: Int,
+  val slots: Int,
 ) {
 
   /** A posted slot's receive completed: with a message, or failed. */

@@ -1,6 +1,7 @@
 package dev.rpma.vertx.kotlin
 
 import dev.rpma.vertx.CompletionStats
+import dev.rpma.vertx.MemoryRegion
 import dev.rpma.vertx.RpmaSharedReceiveQueue
 import dev.rpma.vertx.SharedReceiveQueueOptions
 import dev.rpma.vertx.SharedReceived
@@ -25,6 +26,9 @@ public class SharedReceiveQueue internal constructor(
 ) : SuspendCloseable {
 
   private val receives = Receives<SharedReceived>()
+
+  /** The state of [messages] per region: its slots' receives outlive a collection. */
+  private val slotsByRegion = HashMap<MemoryRegion, QueueMessages>()
 
   /** The context whose event loop watches the queue; attached connections live on it. */
   public val context: Context get() = java.context()
@@ -71,13 +75,24 @@ public class SharedReceiveQueue internal constructor(
    *
    * Stopped (cancelled, or the collector threw), the collection leaves its receives posted:
    * RDMA cannot withdraw them. The messages they take wait, in order, for the next
-   * collection of this Flow, which starts with them; none is dropped. The region stays held
-   * until the queue closes. One collection at a time (a second one fails naming why). The
-   * Flow completes when the queue closes, and throws what else ends it (a bad region or range
-   * on the first post).
+   * collection of [messages] of the same region (a Flow of one state per region, so slots are
+   * never posted twice), which starts with them; none is dropped. The region stays held until
+   * the queue closes. One collection at a time (a second one fails naming why); the region in
+   * other slots is refused. The Flow completes when the queue closes, and throws what else
+   * ends it (a bad region or range on the first post).
    */
   public fun messages(region: Region, slotSize: Int, slots: Int = region.slotsOf(slotSize)):
-    Flow<QueueMessage> = QueueMessages(java, region, slotSize, slots).flow()
+    Flow<QueueMessage> {
+    val state = synchronized(slotsByRegion) {
+      slotsByRegion.getOrPut(region.java) { QueueMessages(java, region, slotSize, slots) }
+    }
+    check(state.slotSize == slotSize && state.slots == slots) {
+      "messages: $region receives this queue's messages in ${state.slots} slots of " +
+          "${state.slotSize} bytes already (its receives stay posted), not $slots of " +
+          "$slotSize: call messages with the same slots, or use another region"
+    }
+    return state.flow()
+  }
 
   /**
    * Closes the servers listening with it and the connections attached to it, fails its
@@ -88,6 +103,14 @@ public class SharedReceiveQueue internal constructor(
 
   override fun toString(): String = "SharedReceiveQueue(${java.context()})"
 }
+
+private val queues = Adapters(::SharedReceiveQueue)
+
+/**
+ * This library queue as a [SharedReceiveQueue] of the coroutine API: the same one each time
+ * (it keeps the state of [SharedReceiveQueue.messages] and its abandoned-receive handler).
+ */
+public fun RpmaSharedReceiveQueue.suspending(): SharedReceiveQueue = queues.of(this)
 
 /** The connection a message of a [SharedReceiveQueue] came from, as a [Connection]. */
 public val SharedReceived.sender: Connection get() = connection().suspending()
@@ -100,7 +123,7 @@ public val SharedReceived.sender: Connection get() = connection().suspending()
 public suspend fun Peer.createSharedReceiveQueue(
   options: SharedReceiveQueueOptions = SharedReceiveQueueOptions(),
 ): SharedReceiveQueue =
-  java.createSharedReceiveQueue(options).awaitOwned { it.close() }.let(::SharedReceiveQueue)
+  java.createSharedReceiveQueue(options).awaitOwned { it.close() }.suspending()
 
 /** As many slots as fit (a bad [slotSize] is refused by the Flow, naming it). */
 private fun Region.slotsOf(slotSize: Int): Int =

@@ -142,17 +142,29 @@ class SharedReceiveQueueDeviceTest {
   @Test
   fun aCancelledCollectionLeavesItsReceivesPostedAndTheNextCollectionStartsWithTheirMessages() =
     queueTest { q ->
-      val flow = q.queue.messages(q.slots, slotSize)
       val collector = launch(start = CoroutineStart.UNDISPATCHED) {
-        flow.collect { fail("no message was sent yet: $it") }
+        q.queue.messages(q.slots, slotSize).collect { fail("no message was sent yet: $it") }
       }
 
       collector.cancelAndJoin()
       // each send returns only once the peer received it: into the receives left posted
       repeat(3) { q.send(0, "late $it", it) }
 
-      assertEquals(listOf("late 0", "late 1", "late 2"), flow.take(3).map { it.text() }.toList())
+      assertEquals(listOf("late 0", "late 1", "late 2"),
+          q.queue.messages(q.slots, slotSize).take(3).map { it.text() }.toList(),
+          "a new messages() of the region goes on with the slots the first one posted")
     }
+
+  @Test
+  fun messagesOfARegionInOtherSlotsThanItsPostedOnesIsRefused() = queueTest { q ->
+    q.queue.messages(q.slots, slotSize).take(1).let { first ->
+      launch(start = CoroutineStart.UNDISPATCHED) { first.toList() }.cancelAndJoin()
+    }
+
+    val e = assertThrows<IllegalStateException> { q.queue.messages(q.slots, slotSize / 2) }
+
+    assertTrue(e.message!!.contains("$slotCount slots of $slotSize bytes"), e.message)
+  }
 
   @Test
   fun aCancelledCollectionsRegionStaysHeldUntilTheQueueCloses() = queueTest { q ->
