@@ -7,6 +7,7 @@ import dev.rpma.vertx.RemoteMemoryRegion
 import dev.rpma.vertx.kotlin.Connection
 import dev.rpma.vertx.kotlin.Peer
 import dev.rpma.vertx.kotlin.Region
+import dev.rpma.vertx.kotlin.applyTo
 import dev.rpma.vertx.kotlin.openRpmaPeer
 import io.vertx.core.Future
 import io.vertx.core.Promise
@@ -46,7 +47,7 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
     connection = peer.connect(settings.serverAddress(), settings.port(),
         LogServerVerticle.connectionOptions(settings))
     // the server's offer: its peer configuration (applied: the persistent flush needs it), the log
-    log = RegionOffer.fromBytes(connection.remotePrivateData).applyTo(connection.java)
+    log = RegionOffer.fromBytes(connection.remotePrivateData).applyTo(connection)
     LogClientChecks.check(log, settings).coAwait()
     launch {
       try {

@@ -4,9 +4,11 @@ import io.vertx.core.Future
 import io.vertx.kotlin.coroutines.coAwait
 import kotlin.coroutines.resume
 import kotlin.coroutines.suspendCoroutine
+import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.currentCoroutineContext
 import kotlinx.coroutines.ensureActive
-import kotlinx.coroutines.suspendCancellableCoroutine
 
 /*
  * The three ways this module waits for a Future of the library. Which one an operation uses is
@@ -41,20 +43,31 @@ internal suspend fun <T> Future<T>.awaitDevice(): T {
 /**
  * Waits for [this] promptly cancellable; a value that arrives after the caller was cancelled
  * (or that completes as the caller is cancelled, before it resumes) is handed to [orphaned],
- * which closes it.
+ * which closes it. (A Deferred rather than `resume(value, onCancellation)`: that one is
+ * deprecated in kotlinx-coroutines 1.10, and its successor is missing from the 1.8 that
+ * Kotlin 1.9 projects use.)
  */
-internal suspend fun <T> Future<T>.awaitOwned(orphaned: (T) -> Unit): T =
-  suspendCancellableCoroutine { continuation ->
-    onComplete { ar ->
-      if (ar.succeeded()) {
-        val value = ar.result()
-        // resume's onCancellation runs when the continuation is (or gets) cancelled first
-        continuation.resume(value) { _ -> orphaned(value) }
-      } else {
-        continuation.resumeWith(Result.failure(ar.cause()))
-      }
+@OptIn(ExperimentalCoroutinesApi::class)
+internal suspend fun <T> Future<T>.awaitOwned(orphaned: (T) -> Unit): T {
+  val arrived = CompletableDeferred<T>()
+  onComplete { ar ->
+    if (ar.failed()) {
+      arrived.completeExceptionally(ar.cause())
+    } else if (!arrived.complete(ar.result())) {
+      orphaned(ar.result()) // the caller was cancelled first
     }
   }
+  try {
+    return arrived.await()
+  } catch (e: CancellationException) {
+    arrived.cancel(e) // from now on, what arrives is orphaned by the callback above
+    if (!arrived.isCancelled) {
+      // it arrived while the caller was being cancelled: nobody will take it
+      runCatching { arrived.getCompleted() }.onSuccess(orphaned)
+    }
+    throw e
+  }
+}
 
 /** Closing: goes on whatever the caller does; cancellation only stops the waiting. */
 internal suspend fun Future<Void>.awaitClosed() {

@@ -22,9 +22,9 @@ import kotlinx.coroutines.Deferred
 public class Connection internal constructor(
   /** The library's connection, for the Java API. */
   public val java: RpmaConnection,
-) {
+) : SuspendCloseable {
 
-  private val receives = Receives()
+  private val receives = Receives<Received>()
 
   /** The context that made the connection (a worker's included): its callbacks run there. */
   public val context: Context get() = java.context()
@@ -38,9 +38,23 @@ public class Connection internal constructor(
   /** Applies the peer's configuration (needed for a persistent [flush]). */
   public fun applyRemotePeerConfig(remote: PeerConfig): Unit = java.applyRemotePeerConfig(remote)
 
-  /** Called once, on the connection's context, when it closes, with why. */
+  /**
+   * Called once, on the connection's context, when it ends other than by [close], with why
+   * (the peer's orderly disconnect included, which [onException] does not see).
+   */
+  @Suppress("DEPRECATION") // the Java form that carries the reason of every end
   public fun onClose(handler: (Throwable) -> Unit) {
     java.closeHandler(handler)
+  }
+
+  /** Called on the connection's context when a fault ends it (not the peer's disconnect). */
+  public fun onException(handler: (Throwable) -> Unit) {
+    java.exceptionHandler(handler)
+  }
+
+  /** Called once on the connection's context when it has ended, however it ended. */
+  public fun onEnd(handler: () -> Unit) {
+    java.endHandler { handler() }
   }
 
   /** Reads [length] bytes of [src] at [srcOffset] into [dst] at [dstOffset]. */
@@ -128,7 +142,7 @@ public class Connection internal constructor(
    * Where messages of receives whose waiter was cancelled go (default: logged as lost), for
    * receives completing from now on.
    */
-  public fun onAbandonedReceive(handler: (AbandonedReceive) -> Unit) {
+  public fun onAbandonedReceive(handler: (AbandonedReceive<Received>) -> Unit) {
     receives.abandonedHandler = handler
   }
 
@@ -136,10 +150,16 @@ public class Connection internal constructor(
    * Disconnects; returns once the connection is closed: pending operations failed with
    * `RpmaConnectionClosedException`, its fds released. Goes on if the caller is cancelled.
    */
-  public suspend fun close(): Unit = java.close().awaitClosed()
+  override suspend fun close(): Unit = java.close().awaitClosed()
 
   override fun toString(): String = "Connection(${java.context()})"
 }
 
-/** This library connection as a [Connection] of the coroutine API. */
-public fun RpmaConnection.suspending(): Connection = Connection(this)
+private val connections = Adapters(::Connection)
+
+/**
+ * This library connection as a [Connection] of the coroutine API: the same one each time (so
+ * the sender a [SharedReceiveQueue] names is the [Connection] its connect or accept returned,
+ * with its [Connection.onAbandonedReceive] handler).
+ */
+public fun RpmaConnection.suspending(): Connection = connections.of(this)

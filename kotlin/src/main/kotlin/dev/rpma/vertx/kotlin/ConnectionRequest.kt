@@ -13,7 +13,7 @@ public class ConnectionRequest internal constructor(
   public val java: RpmaConnectionRequest,
 ) {
 
-  private val receives = Receives()
+  private val receives = Receives<Received>()
 
   /** The client's private data (padded by the RDMA CM to 56 bytes). */
   public val privateData: ByteArray get() = java.privateData()
@@ -30,7 +30,7 @@ public class ConnectionRequest internal constructor(
    * Where messages of receives whose Deferred was cancelled go (default: logged as lost),
    * for receives posted from now on.
    */
-  public fun onAbandonedReceive(handler: (AbandonedReceive) -> Unit) {
+  public fun onAbandonedReceive(handler: (AbandonedReceive<Received>) -> Unit) {
     receives.abandonedHandler = handler
   }
 

@@ -27,7 +27,7 @@ import kotlinx.coroutines.suspendCancellableCoroutine
 public class MessageChannel internal constructor(
   /** The library's channel, for the Java API (ReadStream / WriteStream). */
   public val java: RpmaMessageChannel,
-) {
+) : SuspendCloseable {
 
   /** Messages handed over by the channel and not yet emitted, kept across collections. */
   private val inbox = Channel<Buffer>(Channel.UNLIMITED)
@@ -55,6 +55,9 @@ public class MessageChannel internal constructor(
 
   /** The context the channel runs on (that of its connect or accept). */
   public val context: Context get() = java.context()
+
+  /** The connection the channel runs on (for its addresses, stats and close handler). */
+  public val connection: Connection get() = java.connection().suspending()
 
   /** The largest message the peer takes; larger ones fail [send]. */
   public val maxMessageSize: Int get() = java.maxMessageSize()
@@ -147,7 +150,7 @@ public class MessageChannel internal constructor(
   }
 
   /** Closes the connection at once: messages not yet sent are dropped (their writes fail). */
-  public suspend fun close(): Unit = java.close().awaitClosed()
+  override suspend fun close(): Unit = java.close().awaitClosed()
 
   override fun toString(): String = "MessageChannel(${java.context()})"
 
@@ -167,7 +170,7 @@ public suspend fun Peer.connectChannel(
   connectionOptions: ConnectionOptions = ConnectionOptions(),
   options: MessageChannelOptions = MessageChannelOptions(),
 ): MessageChannel = RpmaMessageChannel.connect(java, address, port, connectionOptions, options)
-  .awaitOwned { it.close() }.let(::MessageChannel)
+  .awaitOwned { it.close() }.suspending()
 
 /** Whether the request came from [connectChannel] (it carries the channel's greeting). */
 public val ConnectionRequest.isChannelRequest: Boolean
@@ -180,7 +183,14 @@ public val ConnectionRequest.isChannelRequest: Boolean
 public suspend fun ConnectionRequest.acceptChannel(
   options: MessageChannelOptions = MessageChannelOptions(),
 ): MessageChannel = RpmaMessageChannel.accept(java, options)
-  .awaitOwned { it.close() }.let(::MessageChannel)
+  .awaitOwned { it.close() }.suspending()
 
-/** This library channel as a [MessageChannel] of the coroutine API. */
-public fun RpmaMessageChannel.suspending(): MessageChannel = MessageChannel(this)
+private val channels = Adapters(::MessageChannel)
+
+/**
+ * This library channel as a [MessageChannel] of the coroutine API. The adapter takes over the
+ * channel's handlers (handler, end, exception, drain: set none of them yourself after), so
+ * there is one per channel: a second call returns the same adapter, as do [connectChannel]
+ * and [acceptChannel] for the channels they made.
+ */
+public fun RpmaMessageChannel.suspending(): MessageChannel = channels.of(this)

@@ -2,6 +2,7 @@ package dev.rpma.vertx.kotlin
 
 import dev.rpma.vertx.ConnectionOptions
 import dev.rpma.vertx.MemoryUsage
+import dev.rpma.vertx.RpmaConnectOptions
 import dev.rpma.vertx.RpmaPeer
 import io.vertx.core.Vertx
 import java.nio.ByteBuffer
@@ -22,7 +23,7 @@ public suspend fun Vertx.openRpmaPeer(address: String): Peer =
 public class Peer internal constructor(
   /** The library's peer, for the Java API. */
   public val java: RpmaPeer,
-) {
+) : SuspendCloseable {
 
   /** The address the peer was opened for. */
   public val address: String get() = java.address()
@@ -43,32 +44,42 @@ public class Peer internal constructor(
 
   /**
    * Connects to a server; returns once the connection is established. It belongs to the
-   * calling context. Cancelled before that, the connection is closed when it arrives.
+   * calling context. Cancelled before that, the connection is closed when it arrives. With a
+   * [queue] (of this peer, made on the caller's event loop), the connection's messages land in
+   * the queue's receives.
    */
   public suspend fun connect(
     address: String,
     port: Int,
     options: ConnectionOptions = ConnectionOptions(),
     privateData: ByteArray? = null,
-  ): Connection =
-    java.connect(address, port, options, privateData).awaitOwned { it.close() }.suspending()
+    queue: SharedReceiveQueue? = null,
+  ): Connection {
+    val target = RpmaConnectOptions().setHost(address).setPort(port)
+      .setConnectionOptions(options).setPrivateData(privateData)
+      .setSharedReceiveQueue(queue?.java)
+    return java.connect(target).awaitOwned { it.close() }.suspending()
+  }
 
   /**
    * Listens on [address]:[port]; incoming connection requests arrive in [Server.requests].
    * The server belongs to the calling context. Cancelled before it listens, it is closed.
+   * With a [queue] (of this peer, made on the caller's event loop), every connection it
+   * accepts is attached to it: post receives to the queue, not to the requests.
    */
   public suspend fun listen(
     address: String,
     port: Int,
     options: ConnectionOptions = ConnectionOptions(),
+    queue: SharedReceiveQueue? = null,
   ): Server {
     val requests = RequestQueue()
-    val server = java.listen(address, port, options, requests::offer).awaitOwned { it.close() }
-    return Server(server, requests)
+    val listening = java.listen(port, address, options, queue?.java, requests::offer)
+    return Server(listening.awaitOwned { it.close() }, requests)
   }
 
   /** Closes the peer: its servers and connections, then its regions, then the device. */
-  public suspend fun close(): Unit = java.close().awaitClosed()
+  override suspend fun close(): Unit = java.close().awaitClosed()
 
   override fun toString(): String = "Peer($address on $deviceName)"
 }

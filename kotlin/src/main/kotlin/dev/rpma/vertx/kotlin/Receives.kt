@@ -1,6 +1,5 @@
 package dev.rpma.vertx.kotlin
 
-import dev.rpma.vertx.Received
 import io.vertx.core.Future
 import io.vertx.core.internal.logging.LoggerFactory
 import kotlinx.coroutines.CancellationException
@@ -10,15 +9,17 @@ import kotlinx.coroutines.ExperimentalCoroutinesApi
 
 /**
  * A receive whose waiter was cancelled: RDMA cannot withdraw it, so it stayed posted and took
- * a message (or failed when the connection closed). The message's bytes are in [region] at
- * [offset]; the device no longer touches them.
+ * a message (or failed when the connection or queue closed). The message's bytes are in
+ * [region] at [offset]; the device no longer touches them. [M] is what the receive delivers:
+ * `Received` on a connection or request, `SharedReceived` (naming the sender) on a
+ * [SharedReceiveQueue].
  */
-public class AbandonedReceive internal constructor(
+public class AbandonedReceive<M : Any> internal constructor(
   public val region: Region,
   public val offset: Long,
   public val length: Long,
   /** The message, or null if the receive failed ([failure]). */
-  public val received: Received?,
+  public val received: M?,
   public val failure: Throwable?,
 ) {
   override fun toString(): String =
@@ -26,16 +27,16 @@ public class AbandonedReceive internal constructor(
 }
 
 /**
- * The receives of a connection or request: each one's Future feeds a Deferred; a message whose
- * Deferred was cancelled (or whose waiter was cancelled as it arrived) goes to the abandoned
- * handler, so it is never silently dropped.
+ * The receives of a connection, request or shared receive queue: each one's Future feeds a
+ * Deferred; a message whose Deferred was cancelled (or whose waiter was cancelled as it
+ * arrived) goes to the abandoned handler, so it is never silently dropped.
  */
-internal class Receives {
+internal class Receives<M : Any> {
 
-  var abandonedHandler: (AbandonedReceive) -> Unit = ::logLost
+  var abandonedHandler: (AbandonedReceive<M>) -> Unit = ::logLost
 
-  fun post(dst: Region, offset: Long, length: Long, posted: Future<Received>): Deferred<Received> {
-    val deferred = CompletableDeferred<Received>()
+  fun post(dst: Region, offset: Long, length: Long, posted: Future<M>): Deferred<M> {
+    val deferred = CompletableDeferred<M>()
     posted.onComplete { ar ->
       val taken = if (ar.succeeded()) deferred.complete(ar.result())
       else deferred.completeExceptionally(ar.cause())
@@ -48,8 +49,7 @@ internal class Receives {
 
   /** Waits for [pending]; cancelled, the receive is abandoned and its message handed over. */
   @OptIn(ExperimentalCoroutinesApi::class)
-  suspend fun await(pending: Deferred<Received>, dst: Region, offset: Long, length: Long):
-    Received {
+  suspend fun await(pending: Deferred<M>, dst: Region, offset: Long, length: Long): M {
     try {
       return pending.await()
     } catch (e: CancellationException) {
@@ -68,7 +68,7 @@ internal class Receives {
   private companion object {
     private val LOG = LoggerFactory.getLogger(Receives::class.java)
 
-    fun logLost(abandoned: AbandonedReceive) {
+    fun logLost(abandoned: AbandonedReceive<*>) {
       if (abandoned.received != null) {
         LOG.warn("a message arrived for a receive whose waiter was cancelled, and no " +
             "onAbandonedReceive handler takes it: $abandoned")

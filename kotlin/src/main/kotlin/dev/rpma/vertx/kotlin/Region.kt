@@ -11,7 +11,7 @@ import java.nio.ByteBuffer
 public class Region internal constructor(
   /** The library's region, for the Java API. */
   public val java: MemoryRegion,
-) {
+) : SuspendCloseable {
 
   /** The registered bytes: a fresh view from the region's start, of [size] bytes. */
   public fun buffer(): ByteBuffer = java.buffer()
@@ -31,7 +31,7 @@ public class Region internal constructor(
    * completes it, so this also waits for those (and for receives whose wait was given up,
    * until their message arrives or the connection closes). New operations are refused at once.
    */
-  public suspend fun close(): Unit = java.close().awaitClosed()
+  override suspend fun close(): Unit = java.close().awaitClosed()
 
   override fun toString(): String = "Region(size=$size, usages=$usages)"
 }

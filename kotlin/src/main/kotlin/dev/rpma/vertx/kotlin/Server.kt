@@ -20,10 +20,10 @@ public class Server internal constructor(
   /** The library's server, for the Java API. */
   public val java: RpmaServer,
   private val queue: RequestQueue,
-) {
+) : SuspendCloseable {
 
   /** The port it listens on. */
-  public val port: Int get() = java.port()
+  public val port: Int get() = java.actualPort()
 
   /**
    * Incoming connection requests, in arrival order; closed by [close]. A request nobody
@@ -32,7 +32,7 @@ public class Server internal constructor(
   public val requests: ReceiveChannel<ConnectionRequest> get() = queue.channel
 
   /** Stops listening; requests not answered yet are rejected, [requests] ends. */
-  public suspend fun close() {
+  override suspend fun close() {
     try {
       java.close().awaitClosed()
     } finally {

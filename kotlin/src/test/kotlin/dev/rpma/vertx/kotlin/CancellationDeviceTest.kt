@@ -1,5 +1,6 @@
 package dev.rpma.vertx.kotlin
 
+import dev.rpma.vertx.Received
 import dev.rpma.vertx.RpmaConnectionClosedException
 import java.util.concurrent.CopyOnWriteArrayList
 import kotlinx.coroutines.CompletableDeferred
@@ -64,7 +65,7 @@ class CancellationDeviceTest {
   fun aCancelledRecvResumesAtOnceItsReceiveHoldsTheRegionAndItsMessageIsHandedOver() =
     pairTest { pair ->
       val events = CopyOnWriteArrayList<String>()
-      val handedOver = CompletableDeferred<AbandonedReceive>()
+      val handedOver = CompletableDeferred<AbandonedReceive<Received>>()
       pair.serverSide.onAbandonedReceive {
         events += "message handed over"
         handedOver.complete(it)

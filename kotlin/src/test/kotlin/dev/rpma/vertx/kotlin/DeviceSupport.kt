@@ -131,11 +131,11 @@ class Pair private constructor(
         val server = serverPeer.listen(ip, port, options)
         val accepted = async {
           server.requests.receive()
-              .accept(RegionOffer.of(PeerConfig.create(true), serverRegion.java).toBytes())
+              .accept(serverRegion.offer(PeerConfig.create(true)))
         }
         val client = clientPeer.connect(ip, port, options)
         val serverSide = accepted.await()
-        val remote = RegionOffer.fromBytes(client.remotePrivateData).applyTo(client.java)
+        val remote = RegionOffer.fromBytes(client.remotePrivateData).applyTo(client)
         Pair(serverPeer, clientPeer, serverRegion, clientRegion, server, client, serverSide, remote)
       }
   }

@@ -16,6 +16,7 @@ import kotlinx.coroutines.flow.onEach
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.launch
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertSame
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Tag
 import org.junit.jupiter.api.Test
@@ -126,6 +127,17 @@ class MessageChannelDeviceTest {
 
     assertTrue(e.message!!.contains("one reader"), e.message)
     first.cancel()
+  }
+
+  @Test
+  fun suspendingTheSameChannelAgainReturnsItsAdapterAndTakesNoHandlersAway() = channelTest { ch ->
+    val again = ch.server.java.suspending()
+
+    ch.client.send(Buffer.buffer("after the second call"))
+
+    assertSame(ch.server, again)
+    assertEquals("after the second call", ch.server.messages().first().toString(),
+        "the first adapter still gets the channel's messages")
   }
 
   @Test

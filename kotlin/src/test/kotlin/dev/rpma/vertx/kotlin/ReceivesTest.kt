@@ -30,7 +30,7 @@ class ReceivesTest {
   @Test
   fun aReceiveReturnsItsMessage() = runBlocking {
     val posted = Promise.promise<Received>()
-    val receives = Receives()
+    val receives = Receives<Received>()
     val caller = async(start = CoroutineStart.UNDISPATCHED) {
       receives.await(receives.post(region, 0, 64, posted.future()), region, 0, 64)
     }
@@ -43,8 +43,8 @@ class ReceivesTest {
   @Test
   fun theMessageOfAReceiveWhoseCallerWasCancelledGoesToTheAbandonedHandler() = runBlocking {
     val posted = Promise.promise<Received>()
-    val receives = Receives()
-    val handedOver = CopyOnWriteArrayList<AbandonedReceive>()
+    val receives = Receives<Received>()
+    val handedOver = CopyOnWriteArrayList<AbandonedReceive<Received>>()
     receives.abandonedHandler = { handedOver += it }
     val caller = launch(start = CoroutineStart.UNDISPATCHED) {
       receives.await(receives.post(region, 128, 64, posted.future()), region, 128, 64)
@@ -64,8 +64,8 @@ class ReceivesTest {
   @Test
   fun aReceiveWhoseDeferredWasCancelledHandsOverItsFailureToo() = runBlocking {
     val posted = Promise.promise<Received>()
-    val receives = Receives()
-    val handedOver = CopyOnWriteArrayList<AbandonedReceive>()
+    val receives = Receives<Received>()
+    val handedOver = CopyOnWriteArrayList<AbandonedReceive<Received>>()
     receives.abandonedHandler = { handedOver += it }
     val deferred = receives.post(region, 0, 64, posted.future())
 
