@@ -5,6 +5,7 @@ import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.MessageChannelOptions;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaMessageChannel;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
@@ -96,7 +97,7 @@ public final class ChannelBenchMain {
         HandPostedPair.RECEIVES).setReceiveBufferSize(SIZE).setSendBuffers(WINDOW);
     Promise<RpmaMessageChannel> accepted = Promise.promise();
     int port = config.port + 50;
-    RpmaServer server = Fixture.await(serverPeer.listen(config.address, port, options,
+    RpmaServer server = Fixture.await(serverPeer.listen(port, config.address, options,
         req -> RpmaMessageChannel.accept(req, channel).onComplete(accepted)));
     RpmaMessageChannel client = Fixture.await(
         RpmaMessageChannel.connect(clientPeer, config.address, port, options, channel));
@@ -116,10 +117,11 @@ public final class ChannelBenchMain {
         ByteBuffer.allocateDirect(2 * SIZE), MemoryUsage.RECV, MemoryUsage.SEND));
     Promise<RpmaConnection> accepted = Promise.promise();
     int port = config.port + 51;
-    RpmaServer server = Fixture.await(serverPeer.listen(config.address, port, options,
+    RpmaServer server = Fixture.await(serverPeer.listen(port, config.address, options,
         req -> req.accept(null).onComplete(accepted)));
-    RpmaConnection client = Fixture.await(clientPeer.connect(config.address, port, options,
-        null));
+    RpmaConnection client = Fixture.await(clientPeer.connect(new RpmaConnectOptions()
+        .setHost(config.address).setPort(port)
+        .setConnectionOptions(options)));
     RpmaConnection serverSide = Fixture.await(accepted.future());
     HandPostedPair pair = new HandPostedPair(client, clientRegion, serverSide, serverRegion,
         SIZE);

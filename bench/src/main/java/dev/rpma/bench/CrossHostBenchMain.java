@@ -6,6 +6,7 @@ import dev.rpma.vertx.PeerConfig;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.VertxInternal;
@@ -96,7 +97,7 @@ public final class CrossHostBenchMain {
             MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_VISIBILITY)));
     byte[] offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
     Fixture.await(Fixture.onContext(((VertxInternal) vertx).createEventLoopContext(),
-        () -> peer.listen(config.address, config.port, BenchConfig.connectionOptions(),
+        () -> peer.listen(config.port, config.address, BenchConfig.connectionOptions(),
             req -> req.accept(offer))));
     System.out.printf(Locale.ROOT, "LISTENING %s:%d%n", config.address, config.port);
     System.out.flush();
@@ -113,7 +114,9 @@ public final class CrossHostBenchMain {
           EnumSet.of(MemoryUsage.READ_DST, MemoryUsage.WRITE_SRC)));
       RpmaConnection connection = Fixture.await(Fixture.onContext(
           ((VertxInternal) vertx).createEventLoopContext(),
-          () -> peer.connect(server, config.port, BenchConfig.connectionOptions(), null)));
+          () -> peer.connect(new RpmaConnectOptions()
+              .setHost(server).setPort(config.port)
+              .setConnectionOptions(BenchConfig.connectionOptions()))));
       RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
           RegionOffer.fromBytes(connection.remotePrivateData()).regionDescriptor());
       LibraryDriver library = new LibraryDriver(connection, local, remote);

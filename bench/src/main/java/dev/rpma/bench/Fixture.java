@@ -7,6 +7,7 @@ import dev.rpma.vertx.PeerConfig;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
 import io.netty.channel.EventLoop;
@@ -85,9 +86,11 @@ final class Fixture implements AutoCloseable {
 
     Set<EventLoop> taken = new HashSet<>();
     RpmaServer server = await(onContext(contextOnNewLoop(vx, taken),
-        () -> serverPeer.listen(ip, config.port, options, req -> req.accept(offer))));
+        () -> serverPeer.listen(config.port, ip, options, req -> req.accept(offer))));
     RpmaConnection connection = await(onContext(contextOnNewLoop(vx, taken),
-        () -> clientPeer.connect(ip, config.port, options, null)));
+        () -> clientPeer.connect(new RpmaConnectOptions()
+            .setHost(ip).setPort(config.port)
+            .setConnectionOptions(options))));
     RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
         RegionOffer.fromBytes(connection.remotePrivateData()).regionDescriptor());
     LibraryDriver library = new LibraryDriver(connection, clientRegion, remote);

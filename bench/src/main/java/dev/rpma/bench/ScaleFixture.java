@@ -7,6 +7,7 @@ import dev.rpma.vertx.PeerConfig;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
 import dev.rpma.vertx.RpmaSharedReceiveQueue;
@@ -68,7 +69,7 @@ final class ScaleFixture implements AutoCloseable {
     Promise<RpmaServer> listening = Promise.promise();
     if (sharedQueueReceives == 0) {
       queue = null;
-      serverLoop.runOnContext(v -> serverPeer.listen(ip, port, options(),
+      serverLoop.runOnContext(v -> serverPeer.listen(port, ip, options(),
           req -> req.accept(offer).onSuccess(this::keepReceiving)).onComplete(listening));
     } else {
       Promise<RpmaSharedReceiveQueue> made = Promise.promise();
@@ -80,7 +81,7 @@ final class ScaleFixture implements AutoCloseable {
         for (int slot = 0; slot < sharedQueueReceives; slot++) {
           receiveShared(slot % (BenchConfig.REGION_SIZE / BenchConfig.THROUGHPUT_SIZE));
         }
-        serverPeer.listen(ip, port, options(), queue, req -> req.accept(offer))
+        serverPeer.listen(port, ip, options(), queue, req -> req.accept(offer))
             .onComplete(listening);
       });
     }
@@ -109,7 +110,9 @@ final class ScaleFixture implements AutoCloseable {
     Resources before = Resources.now();
     while (f.clients.size() < max) {
       Promise<RpmaConnection> made = Promise.promise();
-      f.clientLoop.runOnContext(v -> f.clientPeer.connect(ip, port, options(), null)
+      f.clientLoop.runOnContext(v -> f.clientPeer.connect(new RpmaConnectOptions()
+          .setHost(ip).setPort(port)
+          .setConnectionOptions(options()))
           .onComplete(made));
       RpmaConnection c = Fixture.await(made.future());
       f.clients.add(c);

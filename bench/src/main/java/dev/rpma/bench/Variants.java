@@ -6,6 +6,7 @@ import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -86,7 +87,9 @@ final class Variants implements AutoCloseable {
           ByteBuffer.allocateDirect(BenchConfig.REGION_SIZE),
           EnumSet.of(MemoryUsage.READ_DST, MemoryUsage.WRITE_SRC)));
       RpmaConnection connection = Fixture.await(
-          peer.connect(config.address, config.port, options, null));
+          peer.connect(new RpmaConnectOptions()
+              .setHost(config.address).setPort(config.port)
+              .setConnectionOptions(options)));
       RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
           RegionOffer.fromBytes(connection.remotePrivateData()).regionDescriptor());
       return new Variant(vertx, peer, new LibraryDriver(name, connection, local, remote));

@@ -45,7 +45,7 @@ public final class EchoServerVerticle extends VerticleBase {
     return RpmaPeer.open(vertx, settings.address())
         .compose(opened -> {
           peer = opened;
-          return peer.listen(settings.address(), settings.port(), connectionOptions(settings),
+          return peer.listen(settings.port(), settings.address(), connectionOptions(settings),
               this::onRequest);
         })
         .onSuccess(listening -> server = listening);

@@ -5,6 +5,7 @@ import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -49,8 +50,9 @@ public final class LogClientVerticle extends VerticleBase implements LogClient {
         })
         .compose(registered -> {
           slots = registered;
-          return peer.connect(settings.serverAddress(), settings.port(),
-              LogServerVerticle.connectionOptions(settings), null);
+          return peer.connect(new RpmaConnectOptions()
+              .setHost(settings.serverAddress()).setPort(settings.port())
+              .setConnectionOptions(LogServerVerticle.connectionOptions(settings)));
         })
         .compose(connected -> {
           connection = connected;

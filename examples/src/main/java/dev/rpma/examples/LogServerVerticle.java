@@ -61,7 +61,7 @@ public final class LogServerVerticle extends VerticleBase {
           // PERSISTENT flush to a peer that does not). The mapped file stands in for such
           // memory here; see LogFile.force for the rest of the story.
           offer = RegionOffer.of(PeerConfig.create(true), region).toBytes();
-          return peer.listen(settings.address(), settings.port(), connectionOptions(settings),
+          return peer.listen(settings.port(), settings.address(), connectionOptions(settings),
               this::onRequest);
         })
         .onSuccess(listening -> server = listening);
@@ -83,7 +83,7 @@ public final class LogServerVerticle extends VerticleBase {
     request.accept(offer)
         .onSuccess(conn -> {
           writer = conn;
-          conn.closeHandler(reason -> writerLeft.tryComplete());
+          conn.endHandler(v -> writerLeft.tryComplete());
         })
         .onFailure(e -> LOG.warning("accepting the client failed: " + Steps.describe(e)));
   }

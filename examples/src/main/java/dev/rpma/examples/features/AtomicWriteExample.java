@@ -51,11 +51,11 @@ public final class AtomicWriteExample implements FeatureExample {
       MemoryRegion published = await(peer.register(slot, MemoryUsage.WRITE_DST,
           MemoryUsage.READ_SRC));
       byte[] offer = RegionOffer.of(PeerConfig.create(false), published).toBytes();
-      await(peer.listen(address, port, new ConnectionOptions(),
+      await(peer.listen(port, address, new ConnectionOptions(),
           request -> request.accept(offer)));
 
       // client: take the offer, then update the slot in place
-      RpmaConnection conn = await(peer.connect(address, port));
+      RpmaConnection conn = await(peer.connect(port, address));
       RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
       for (long value = 1; value <= UPDATES; value++) {
         // offset 0: an atomic write's offset must be a multiple of 8

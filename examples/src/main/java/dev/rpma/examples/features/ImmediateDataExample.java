@@ -59,14 +59,14 @@ public final class ImmediateDataExample implements FeatureExample {
       byte[] offer = RegionOffer.of(PeerConfig.create(false), inbox).toBytes();
       Promise<Future<Received>> message = Promise.promise();
       Promise<Future<Received>> write = Promise.promise();
-      await(peer.listen(address, port, new ConnectionOptions(), request -> {
+      await(peer.listen(port, address, new ConnectionOptions(), request -> {
         message.complete(request.recv(inbox, 0, SLOT));
         write.complete(request.recv(inbox, SLOT, SLOT));
         request.accept(offer);
       }));
 
       // client
-      RpmaConnection conn = await(peer.connect(address, port));
+      RpmaConnection conn = await(peer.connect(port, address));
       RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
       byte[] text = "record 42".getBytes(StandardCharsets.US_ASCII);
       MemoryRegion outbox = await(peer.register(ByteBuffer.allocateDirect(SLOT).put(0, text),

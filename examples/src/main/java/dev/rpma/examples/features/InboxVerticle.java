@@ -63,7 +63,7 @@ final class InboxVerticle extends VerticleBase {
             receiveInto(slot); // posted before anyone can connect
           }
           // the peer (and with it the queue and what is attached) closes with this verticle
-          return peer.listen(address, port, new ConnectionOptions(), queue,
+          return peer.listen(port, address, new ConnectionOptions(), queue,
               request -> request.accept(null));
         }));
   }

@@ -9,6 +9,7 @@ import dev.rpma.vertx.PeerConfig;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import java.nio.ByteBuffer;
 
@@ -32,8 +33,10 @@ record ServerAndClient(RpmaConnection client, RemoteMemoryRegion remote, MemoryR
         MemoryUsage.WRITE_DST, MemoryUsage.READ_SRC));
     // not persistent memory: PeerConfig.create(false); a flush then needs FlushType.VISIBILITY
     byte[] offer = RegionOffer.of(PeerConfig.create(false), serverMemory).toBytes();
-    await(peer.listen(address, port, new ConnectionOptions(), request -> request.accept(offer)));
-    RpmaConnection client = await(peer.connect(address, port, clientOptions, null));
+    await(peer.listen(port, address, new ConnectionOptions(), request -> request.accept(offer)));
+    RpmaConnection client = await(peer.connect(new RpmaConnectOptions()
+        .setHost(address).setPort(port)
+        .setConnectionOptions(clientOptions)));
     RemoteMemoryRegion remote = RegionOffer.fromBytes(client.remotePrivateData())
         .applyTo(client);
     MemoryRegion local = await(peer.register(ByteBuffer.allocateDirect(size),

@@ -52,7 +52,7 @@ public final class SharedQueueExample implements FeatureExample {
           ByteBuffer.allocateDirect(CLIENTS * InboxVerticle.MESSAGE_SIZE), MemoryUsage.SEND));
       List<RpmaConnection> clients = new ArrayList<>();
       for (int c = 0; c < CLIENTS; c++) {
-        clients.add(await(peer.connect(address, port)));
+        clients.add(await(peer.connect(port, address)));
       }
       for (int m = 0; m < MESSAGES_PER_CLIENT; m++) {
         for (int c = 0; c < CLIENTS; c++) {

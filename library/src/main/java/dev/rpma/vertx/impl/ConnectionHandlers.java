@@ -19,6 +19,9 @@ final class ConnectionHandlers {
   private volatile Handler<Throwable> exceptionHandler;
   private volatile Handler<Void> endHandler;
   private volatile Handler<Throwable> closeHandler;
+  /** A layer built on the connection (the message channel): apart, so a user's handler set on
+   *  the channel's {@code connection()} cannot displace it. */
+  private volatile Handler<Throwable> layerEndHandler;
 
   ConnectionHandlers(ContextInternal context, ContextInternal userContext) {
     this.context = context;
@@ -37,12 +40,20 @@ final class ConnectionHandlers {
     this.closeHandler = handler;
   }
 
+  void layerEndHandler(Handler<Throwable> handler) {
+    this.layerEndHandler = handler;
+  }
+
   /**
    * The engine's word that the connection ended other than by close(), on the loop: the close
    * handler has the reason; the exception handler too, unless the peer disconnected in order
    * (a {@code NetSocket}'s peer closing is no exception either).
    */
   void ended(Throwable why) {
+    Handler<Throwable> layer = layerEndHandler;
+    if (layer != null) {
+      layer.handle(why);
+    }
     onUser(() -> {
       Handler<Throwable> close = closeHandler;
       if (close != null) {

@@ -6,11 +6,12 @@ import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.impl.engine.CloseReason;
 import dev.rpma.vertx.impl.engine.ConnectionEndedException;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.internal.ContextInternal;
 
 /**
  * What layers built on a connection (the message channel) need to know about it beyond the
- * API: when it has ended however it ended (closeHandler only hears the ends it did not cause);
+ * API: when it has ended however it ended (onEnded only hears the ends it did not cause);
  * a request's peer and the context its Futures complete on.
  */
 public final class ConnectionHooks {
@@ -27,7 +28,16 @@ public final class ConnectionHooks {
   }
 
   /**
-   * Whether {@code reason} (from {@link RpmaConnection#closeHandler}) is the peer's orderly
+   * Calls {@code handler} on the connection's loop with why it ended, when it ends other than
+   * by its close(): a layer's own slot, which the user's handlers set on the same connection
+   * do not displace.
+   */
+  public static void onEnded(RpmaConnection connection, Handler<Throwable> handler) {
+    ((ConnectionImpl) connection).layerEndHandler(handler);
+  }
+
+  /**
+   * Whether {@code reason} (from {@link #onEnded}) is the peer's orderly
    * disconnect, an end and not an error: read from its type, never from its text.
    */
   public static boolean closedByPeer(Throwable reason) {

@@ -323,6 +323,11 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     return engine.stats();
   }
 
+  /** A layer's (the channel's) own slot for why the connection ended; never the user's. */
+  void layerEndHandler(Handler<Throwable> handler) {
+    handlers.layerEndHandler(handler);
+  }
+
   /** Completes when librpma has released the connection, however it ended. */
   Future<Void> whenClosed() {
     return engine.whenClosed();

@@ -52,7 +52,8 @@ final class MessageChannelImpl implements RpmaMessageChannel, ReceiveSide.Listen
     this.send = new SendSide(connection, sendPool, options.getSendBuffers(), peerBufferSize,
         ledger, queue, this::sendsDone);
     this.closed = context.promise();
-    connection.closeHandler(why -> connectionEnded(why, !ConnectionHooks.closedByPeer(why)));
+    ConnectionHooks.onEnded(connection, why -> context.execute(() ->
+        connectionEnded(why, !ConnectionHooks.closedByPeer(why))));
     // its user's or owner's close: no closeHandler call, and no error
     ConnectionHooks.whenClosed(connection).onComplete(ar -> context.execute(() ->
         connectionEnded(new RpmaConnectionClosedException("the message channel was closed"),

@@ -4,6 +4,7 @@ import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.MessageChannelOptions;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaMessageChannel;
@@ -43,8 +44,9 @@ public final class MessageChannels {
     int n = opts.getReceiveBuffers();
     int size = opts.getReceiveBufferSize();
     return peer.register(ByteBuffer.allocateDirect(n * size), MemoryUsage.RECV)
-        .compose(receivePool -> peer.connect(address, port, connectionOptions,
-                new Greeting(n, size).encode())
+        .compose(receivePool -> peer.connect(new RpmaConnectOptions().setHost(address)
+                .setPort(port).setConnectionOptions(connectionOptions)
+                .setPrivateData(new Greeting(n, size).encode()))
             .compose(connection -> clientChannel(peer, connection, receivePool, opts),
                 failed -> closing(failed, receivePool)));
   }
