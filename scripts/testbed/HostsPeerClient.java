@@ -53,7 +53,7 @@ public final class HostsPeerClient {
       byte[] back = new byte[data.length];
       local.buffer().get(4096, back);
       await(conn.close());
-      remote.close();
+      await(remote.close());
       await(peer.close());
       if (Arrays.equals(data, back)) {
         System.out.println("PASS: " + myIp + " (" + peer.deviceName() + ") wrote, flushed and read back "

@@ -66,6 +66,6 @@ final class LibraryDriver implements Driver {
 
   @Override
   public Future<Void> close() {
-    return connection.close().onComplete(ar -> remote.close());
+    return connection.close().eventually(remote::close);
   }
 }

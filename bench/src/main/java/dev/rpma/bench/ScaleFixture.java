@@ -175,7 +175,7 @@ final class ScaleFixture implements AutoCloseable {
       closing.add(c.close());
     }
     Fixture.await(Future.join(closing));
-    remotes.forEach(RemoteMemoryRegion::close);
+    Fixture.await(Future.join(remotes.stream().map(RemoteMemoryRegion::close).toList()));
     Fixture.await(server.close());
     if (queue != null) {
       Fixture.await(queue.close());

@@ -229,6 +229,6 @@ public final class ThreadHopConnection implements Driver {
         throw new IllegalStateException("the thread-hop waiting thread did not stop");
       }
       return null;
-    })).compose(v -> conn.close()).andThen(ar -> remote.close());
+    })).compose(v -> conn.close()).eventually(remote::close);
   }
 }

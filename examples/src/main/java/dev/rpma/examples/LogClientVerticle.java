@@ -77,11 +77,8 @@ public final class LogClientVerticle extends VerticleBase implements LogClient {
     result.tryFail("the client was stopped before it finished");
     // Disconnect first: the server sees its writer leave.
     Future<Void> closed = connection == null ? Future.succeededFuture() : connection.close();
-    return closed.eventually(() -> {
-      if (log != null) {
-        log.close();
-      }
-      return peer == null ? Future.succeededFuture() : peer.close();
-    });
+    return closed
+        .eventually(() -> log == null ? Future.succeededFuture() : log.close())
+        .eventually(() -> peer == null ? Future.succeededFuture() : peer.close());
   }
 }

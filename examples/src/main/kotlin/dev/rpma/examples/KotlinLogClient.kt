@@ -102,7 +102,7 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
       runCatching { connection.close() }
     }
     if (::log.isInitialized) {
-      log.close()
+      log.close().coAwait()
     }
     if (::peer.isInitialized) {
       peer.close()

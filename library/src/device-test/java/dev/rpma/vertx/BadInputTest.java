@@ -163,7 +163,7 @@ class BadInputTest extends SharedLoopbackTestBase {
   @Test
   void aClosedRemoteRegionIsRefused() {
     RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(pair.serverRegion.descriptor());
-    remote.close();
+    await(remote.close());
 
     refused(IllegalStateException.class,
         () -> pair.client.write(remote, 0, pair.clientRegion, 0, 8), "closed");

@@ -49,7 +49,7 @@ class PeerKillTest {
       assertTrue(all.stream().allMatch(Future::isComplete), "no write is left pending");
       assertTrue(all.stream().anyMatch(Future::failed), "the writes in flight failed");
       await(conn.close());
-      remote.close();
+      await(remote.close());
       assertEquals(fdsBefore, ProcessResources.rdmaFds(), "the connection's RDMA fds were released");
       await(peer.close());
     } finally {

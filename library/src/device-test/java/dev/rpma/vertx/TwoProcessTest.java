@@ -41,7 +41,7 @@ class TwoProcessTest {
       byte[] back = new byte[data.length];
       local.buffer().get(4096, back);
       await(conn.close());
-      remote.close();
+      await(remote.close());
       await(peer.close());
 
       assertArrayEquals(data, back, "the bytes came back from the other process");

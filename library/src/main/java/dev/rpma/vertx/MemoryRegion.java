@@ -1,12 +1,21 @@
 package dev.rpma.vertx;
 
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import java.nio.ByteBuffer;
 import java.util.Set;
 
 /**
  * Local memory registered with the device. Offsets given to operations are relative to the
  * start of the region (the buffer's position at registration).
+ *
+ * <p><b>Life.</b> Like everything of this library that holds native memory, a region closes
+ * with a {@code Future} ({@link #close()}); closing its peer closes it too. The memory is the
+ * direct buffer given to {@link RpmaPeer#register}, kept reachable by the region until it is
+ * deregistered. A region never closed is deregistered some time after it becomes unreachable
+ * (the next time a region is registered or a remote region made, on that caller's thread: the
+ * library starts no thread for it); a safety net against leaks of pinned memory, not a way to
+ * manage regions: close them.
  */
 public interface MemoryRegion {
 
@@ -16,6 +25,27 @@ public interface MemoryRegion {
    * @return a view from the region's start, of {@link #size()} bytes
    */
   ByteBuffer buffer();
+
+  /**
+   * A Vert.x {@link Buffer} over part of the registered memory, without a copy: what the device
+   * writes there (receives, the peer's writes, reads' results) is what the Buffer reads, and
+   * what is set through it is what the device sends or the peer reads. Use its
+   * {@code get*}/{@code set*} methods: its capacity is fixed at {@code length}, so
+   * {@code append*} beyond it throws {@code IndexOutOfBoundsException} rather than move the
+   * bytes away from the registered memory. As with {@link #buffer()}, do not touch bytes an
+   * operation in flight is using until its Future completes.
+   *
+   * <p>The view stays valid memory for as long as it is held (it keeps the buffer reachable),
+   * but once the region is closed the device no longer reads or writes it: from then on it is
+   * ordinary memory, no longer the region's.
+   *
+   * @param offset where the view starts, from the region's start
+   * @param length the view's length in bytes
+   * @return a Buffer of {@code length} bytes sharing the region's memory
+   * @throws IllegalArgumentException if [offset, offset + length) is not inside the region
+   * @throws IllegalStateException if the region is closed
+   */
+  Buffer slice(long offset, int length);
 
   /**
    * The region's length.
@@ -41,7 +71,7 @@ public interface MemoryRegion {
 
   /**
    * Deregisters the region once the operations using it have completed; new operations are
-   * refused from now on.
+   * refused from now on. Closing again returns the same Future.
    *
    * @return a Future completed when the region is deregistered
    */

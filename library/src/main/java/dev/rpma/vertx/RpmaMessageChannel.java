@@ -49,6 +49,20 @@ import io.vertx.core.streams.WriteStream;
  * them has completed. The connection is owned like any other (its peer and the context that
  * made it close it).
  *
+ * <p><b>Piping.</b> Being a {@code ReadStream<Buffer>} and a {@code WriteStream<Buffer>}, a
+ * channel pipes ({@link #pipeTo}) into and out of another channel, a {@code NetSocket}, an
+ * {@code AsyncFile} or any Vert.x stream, with back-pressure end to end: a destination that
+ * fills pauses the channel, whose held messages keep their receives, so the writer on the other
+ * side runs out of credit. Two things to know: a chunk the source emits is one message, so it
+ * must fit the peer's receive buffers ({@link #maxMessageSize()}; an {@code AsyncFile}'s
+ * {@code setReadBufferSize}, or a {@code RecordParser} in between), else the pipe fails with
+ * {@link MessageTooLargeException}; and a channel has one {@link #exceptionHandler} for both
+ * streams, which a pipe into the channel takes over (Vert.x's pipe sets its destination's).
+ * Message boundaries are lost in a byte stream such as TCP: frame the messages if the other
+ * side needs them. Open the other stream on the channel's {@link #context()} (in the same
+ * verticle), so that the whole pipe runs on one context: the channel may be called from any
+ * thread, a Vert.x stream such as a {@code NetSocket} is made for its own context.
+ *
  * <p>All handlers run on the channel's context: the context that called
  * {@link #connect}/{@link #accept}. Methods may be called from any thread.
  */

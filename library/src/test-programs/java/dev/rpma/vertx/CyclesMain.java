@@ -44,9 +44,11 @@ public final class CyclesMain {
           rssHalfway = settledRssKib();
         }
         RpmaConnection conn = await(clientPeer.connect(ip, port, new ConnectionOptions(), null));
-        try (RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
-            conn.remotePrivateData())) {
+        RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(conn.remotePrivateData());
+        try {
           await(conn.write(remote, 0, source, 0, 64));
+        } finally {
+          await(remote.close());
         }
         await(conn.close());
       }

@@ -88,7 +88,7 @@ final class Loopback implements AutoCloseable {
   public void close() {
     await(client.close());
     await(server.close());
-    remote.close();
+    await(remote.close());
     await(clientPeer.close());
     await(serverPeer.close());
   }

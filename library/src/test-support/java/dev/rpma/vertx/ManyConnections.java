@@ -163,7 +163,7 @@ final class ManyConnections implements AutoCloseable {
       closing.add(c.close());
     }
     await(Future.join(closing));
-    remotes.forEach(RemoteMemoryRegion::close);
+    await(Future.join(remotes.stream().map(RemoteMemoryRegion::close).toList()));
     await(server.close());
     await(clientPeer.close());
     await(serverPeer.close());

@@ -2,6 +2,7 @@ package dev.rpma.vertx.kotlin
 
 import dev.rpma.vertx.MemoryRegion
 import dev.rpma.vertx.MemoryUsage
+import io.vertx.core.buffer.Buffer
 import java.nio.ByteBuffer
 
 /**
@@ -15,6 +16,12 @@ public class Region internal constructor(
 
   /** The registered bytes: a fresh view from the region's start, of [size] bytes. */
   public fun buffer(): ByteBuffer = java.buffer()
+
+  /**
+   * A Vert.x [Buffer] over [length] bytes of the region from [offset], sharing its memory (no
+   * copy); fixed in size; ordinary memory once the region is closed. See [MemoryRegion.slice].
+   */
+  public fun slice(offset: Long, length: Int): Buffer = java.slice(offset, length)
 
   /** The region's length in bytes. */
   public val size: Long get() = java.size()

@@ -109,7 +109,7 @@ class Pair private constructor(
   suspend fun close() {
     client.close()
     server.close()
-    remote.close()
+    remote.close().coAwait()
     clientPeer.close()
     serverPeer.close()
   }

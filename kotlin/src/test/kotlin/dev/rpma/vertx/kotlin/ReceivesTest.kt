@@ -4,6 +4,7 @@ import dev.rpma.vertx.MemoryRegion
 import dev.rpma.vertx.MemoryUsage
 import dev.rpma.vertx.Received
 import io.vertx.core.Future
+import io.vertx.core.buffer.Buffer
 import io.vertx.core.Promise
 import java.nio.ByteBuffer
 import java.util.concurrent.CopyOnWriteArrayList
@@ -24,6 +25,7 @@ class ReceivesTest {
     override fun size(): Long = 4096
     override fun usages(): Set<MemoryUsage> = setOf(MemoryUsage.RECV)
     override fun descriptor(): ByteArray = ByteArray(0)
+    override fun slice(offset: Long, length: Int): Buffer = Buffer.buffer(length)
     override fun close(): Future<Void> = Future.succeededFuture()
   })
 

@@ -1,39 +1,38 @@
 package dev.rpma.vertx.impl;
 
-
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.impl.engine.HeldRegion;
-import io.vertx.core.Closeable;
-import io.vertx.core.Completable;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
-import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * A registered region. Operations hold it (and so its buffer) from the call until their
- * completion; {@link #close()} deregisters once the last one is done.
+ * A registered region as users hold it. Operations hold it (and so its buffer) from the call
+ * until their completion; {@link #close()} deregisters once the last one is done. Its native
+ * side is a {@link RegionLife}, which its peer owns; one nobody closed is closed after this
+ * facade becomes unreachable ({@link ForgottenRegions}).
  */
-public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeable {
+public final class MemoryRegionImpl implements MemoryRegion, HeldRegion {
 
   private final PeerImpl peer;
-  private final long handle;
+  private final RegionLife life;
+  private final ForgottenRegions.Tracked tracked;
   private final ByteBuffer buffer;
   private final Set<MemoryUsage> usages;
   /** The usages as bits of their ordinals: the per-operation check is one AND. */
   private final int usageBits;
   private final byte[] descriptor;
-  private final RefCounted life;
-  private final Promise<Void> deregistered;
 
-  MemoryRegionImpl(PeerImpl peer, ContextInternal context, long handle, ByteBuffer buffer,
-      Set<MemoryUsage> usages, byte[] descriptor) {
+  MemoryRegionImpl(PeerImpl peer, RegionLife life, ByteBuffer buffer, Set<MemoryUsage> usages,
+      byte[] descriptor) {
     this.peer = peer;
-    this.handle = handle;
+    this.life = life;
     this.buffer = buffer;
     this.usages = Collections.unmodifiableSet(EnumSet.copyOf(usages));
     int bits = 0;
@@ -42,13 +41,32 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
     }
     this.usageBits = bits;
     this.descriptor = descriptor;
-    this.deregistered = context.promise();
-    this.life = new RefCounted(this::deregister);
+    this.tracked = ForgottenRegions.track(this, life::close);
   }
 
   @Override
   public ByteBuffer buffer() {
     return buffer.duplicate();
+  }
+
+  /**
+   * A Vert.x Buffer over [offset, offset + length) of the registered memory, no copy: Netty's
+   * ByteBuf over a slice of the direct buffer, as Vert.x Buffers are made. Its capacity is
+   * fixed (a wrapped buffer's max capacity is its size), so it can never be reallocated away
+   * from the registered memory; it keeps that memory reachable as the ByteBuffer views do.
+   */
+  @Override
+  public Buffer slice(long offset, int length) {
+    String bad = Ranges.check("region", offset, length, size());
+    if (bad != null) {
+      throw new IllegalArgumentException(bad);
+    }
+    if (life.isClosed()) {
+      throw new IllegalStateException("the region is closed: take views of an open region");
+    }
+    ByteBuffer bytes = buffer.duplicate().position((int) offset).limit((int) offset + length)
+        .slice();
+    return BufferInternal.buffer(Unpooled.wrappedBuffer(bytes));
   }
 
   @Override
@@ -66,32 +84,15 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
     return descriptor.clone();
   }
 
-  /** Its peer is closing. */
-  @Override
-  public void close(Completable<Void> completion) {
-    close().onComplete(completion);
-  }
-
   @Override
   public Future<Void> close() {
-    life.close();
-    return deregistered.future();
-  }
-
-  private void deregister() {
-    peer.blocking(() -> {
-      RegionRegistration.deregister(handle);
-      return null;
-    })
-        .onComplete(ar -> {
-          peer.regions().remove(this);
-          deregistered.handle(ar.mapEmpty());
-        });
+    tracked.closed();
+    return life.close();
   }
 
   @Override
   public long handle() {
-    return handle;
+    return life.handle();
   }
 
   PeerImpl peer() {
@@ -99,7 +100,7 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion, Closeab
   }
 
   boolean acquire() {
-    return life.tryAcquire();
+    return life.acquire();
   }
 
   @Override

@@ -196,6 +196,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
 
   @Override
   public Future<MemoryRegion> register(ByteBuffer buffer, Set<MemoryUsage> usages) {
+    ForgottenRegions.collect();
     ContextInternal ctx = vertx.getOrCreateContext();
     String invalid = RegionRegistration.check(buffer, usages);
     if (invalid != null) {

@@ -55,14 +55,14 @@ final class RegionRegistration {
       Native.mrDereg(mr);
       throw new IllegalStateException("rpma_mr_get_descriptor failed");
     }
-    MemoryRegionImpl region = new MemoryRegionImpl(peer, ctx, mr, view, usages, descriptor);
-    if (!peer.regions().add(region)) {
+    RegionLife life = new RegionLife(peer, ctx, mr, view);
+    if (!peer.regions().add(life)) {
       // the peer closed meanwhile: deregistered here, under the lock, before the peer's
       // delete (an asynchronous close could come after it: EBUSY, the region leaked)
       Native.mrDereg(mr);
       throw new IllegalStateException("the peer is closed");
     }
-    return region;
+    return new MemoryRegionImpl(peer, life, view, usages, descriptor);
   }
 
   /**

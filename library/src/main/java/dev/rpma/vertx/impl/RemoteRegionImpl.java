@@ -1,35 +1,52 @@
 package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.impl.engine.HeldRegion;
 import dev.rpma.vertx.impl.jni.JniRemoteRegion;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-
-import dev.rpma.vertx.RemoteMemoryRegion;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
 import java.util.Objects;
 
 /**
  * A peer's region, decoded by librpma from its descriptor. Held only while an operation is
  * being posted (the device copies address and key into the work request), so closing it never
- * waits for completions.
+ * waits for completions. One nobody closed is freed after it becomes unreachable
+ * ({@link ForgottenRegions}).
  */
 public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
-
 
   private final long handle;
   private final long size;
   private final int flushType;
+  private final Promise<Void> freed;
   private final RefCounted life;
+  private final ForgottenRegions.Tracked tracked;
 
   private RemoteRegionImpl(JniRemoteRegion region) {
     this.handle = region.handle();
     this.size = region.size();
     this.flushType = region.flushType();
-    this.life = new RefCounted(region::delete);
+    this.freed = Promise.promise();
+    this.life = new RefCounted(deleteThenComplete(region, freed));
+    this.tracked = ForgottenRegions.track(this, life::close);
+  }
+
+  /** The free, made apart from the facade so that it does not hold the facade. */
+  private static Runnable deleteThenComplete(JniRemoteRegion region, Promise<Void> freed) {
+    return () -> {
+      region.delete();
+      freed.complete();
+    };
   }
 
   public static RemoteMemoryRegion fromDescriptor(byte[] descriptor) {
     Objects.requireNonNull(descriptor, "descriptor");
+    ForgottenRegions.collect();
     return new RemoteRegionImpl(JniRemoteRegion.fromDescriptor(descriptor));
   }
 
@@ -49,8 +66,16 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
   }
 
   @Override
-  public void close() {
+  public Future<Void> close() {
+    tracked.closed();
     life.close();
+    Context caller = Vertx.currentContext();
+    if (caller == null) {
+      return freed.future();
+    }
+    Promise<Void> onCaller = ((ContextInternal) caller).promise();
+    freed.future().onComplete(onCaller);
+    return onCaller.future();
   }
 
   @Override
