@@ -12,9 +12,13 @@ package dev.rpma.vertx;
  */
 public class RpmaConnectException extends RpmaConnectionClosedException {
 
+  /** The server's host, as the connect named it. */
   private final String host;
+  /** The server's port. */
   private final int port;
+  /** The step of the connect that failed. */
   private final ConnectStep step;
+  /** The option that bounds that step, e.g. {@code connectTimeoutMs}. */
   private final String option;
 
   /**
