@@ -1,16 +1,13 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.jni.JniCmIds;
 import dev.rpma.vertx.impl.jni.JniPeer;
 import dev.rpma.vertx.impl.jni.NativeConstants;
-import dev.rpma.vertx.impl.jni.RpmaLog;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
-import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
 import dev.rpma.vertx.RpmaSharedReceiveQueue;
@@ -27,7 +24,6 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -63,7 +59,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private CloseFuture owner;
   private Future<Void> closing;
 
-  private PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle,
+  PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle,
       int deviceIndex) {
     this.deviceIndex = deviceIndex;
     this.vertx = vertx;
@@ -73,37 +69,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     this.handle = handle;
   }
 
+  /** Opens a peer: checks on the caller, the device and librpma's peer on a worker. */
   public static Future<RpmaPeer> open(Vertx vertx, String address) {
-    if (vertx == null) {
-      return Future.failedFuture(new IllegalArgumentException("vertx must not be null: give"
-          + " the Vertx instance, on a native transport"));
-    }
-    VertxInternal vx = (VertxInternal) vertx;
-    ContextInternal ctx = vx.getOrCreateContext();
-    String invalid = AddressCheck.check("address", address);
-    if (invalid != null) {
-      return ctx.failedFuture(new IllegalArgumentException(invalid));
-    }
-    try {
-      LoopContexts.requireNativeTransport(vertx);
-      JniPeer.ensureLoaded();
-    } catch (RuntimeException | LinkageError e) {
-      return ctx.failedFuture(e);
-    }
-    return ctx.<RpmaPeer>executeBlocking(() -> {
-      LibraryClasses.loadAll(); // while files can still be opened: later paths need no file
-      long ibv;
-      try {
-        RpmaLog.takeLastError(); // what an earlier call on this worker left
-        ibv = JniPeer.ibvContext(address);
-      } catch (RpmaException e) {
-        throw CauseHints.open(e, address);
-      }
-      DeviceLimits device = DeviceLimits.query(ibv,
-          Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
-      long peer = JniPeer.create(ibv);
-      return new PeerImpl(vx, address, device, peer, JniCmIds.deviceIndex(ibv));
-    }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
+    return PeerOpening.open(vertx, address);
   }
 
   @Override
@@ -168,7 +136,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    * The peer belongs to the context that opened it: a verticle's undeploy closes it (with what
    * it made), and so does vertx.close() for a peer opened outside any verticle.
    */
-  private synchronized void ownedBy(CloseFuture contextClose) {
+  synchronized void ownedBy(CloseFuture contextClose) {
     owner = contextClose;
     if (!contextClose.add(this)) {
       close(); // its owner is already closing
