@@ -82,7 +82,8 @@ public final class Doctor {
       return findings;
     }
     findings.addAll(CapabilityFindings.check(devices, query, plannedBytes));
-    findings.addAll(VersionFindings.check(host, NativeLibraryLoader.bundledLibrpmaVersion()));
+    findings.addAll(VersionFindings.check(host, devices.stream().map(Device::name).toList(),
+        NativeLibraryLoader.bundledLibrpmaVersion()));
     return findings;
   }
 }

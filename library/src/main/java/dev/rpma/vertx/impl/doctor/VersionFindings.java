@@ -33,7 +33,7 @@ final class VersionFindings {
             + " RHEL: rdma-core libibverbs librdmacm) and follow the error above");
   }
 
-  static List<DoctorFinding> check(HostPaths host, String bundledLibrpma) {
+  static List<DoctorFinding> check(HostPaths host, List<String> devices, String bundledLibrpma) {
     Set<String> mapped = mappedFiles(host);
     Dpkg dpkg = Dpkg.read(host.dpkgStatus());
     List<DoctorFinding> findings = new ArrayList<>();
@@ -50,12 +50,22 @@ final class VersionFindings {
       findings.add(info(VERSIONS, "libibverbs " + soVersion(verbs) + " (" + strip(verbs) + ")"
           + dpkg.note("libibverbs1")));
     }
+    // libibverbs maps every provider it has; the ones serving a device are named as it is
+    // (rxe0, mlx5_0, irdma1, ...): only those are reported, or all if none matches
+    List<String> all = new ArrayList<>();
     List<String> providers = new ArrayList<>();
     for (String file : mapped) {
       Matcher m = PROVIDER.matcher(file);
       if (m.find()) {
-        providers.add(m.group(1) + " (" + m.group() + ", provider ABI " + m.group(2) + ")");
+        String described = m.group(1) + " (" + m.group() + ", provider ABI " + m.group(2) + ")";
+        all.add(described);
+        if (devices.stream().anyMatch(d -> d.replaceAll("_?\\d+$", "").equals(m.group(1)))) {
+          providers.add(described);
+        }
       }
+    }
+    if (providers.isEmpty()) {
+      providers = all;
     }
     if (!providers.isEmpty()) {
       findings.add(info(VERSIONS, "provider " + String.join(", ", providers)

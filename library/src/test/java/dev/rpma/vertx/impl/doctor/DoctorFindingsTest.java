@@ -250,7 +250,7 @@ class DoctorFindingsTest {
   }
 
   @Test
-  void theVersionsOfWhatIsMappedAreReportedWithTheirPackages() {
+  void theVersionsOfWhatIsMappedAreReportedWithTheirPackagesOnlyTheDevicesProvider() {
     List<String> versions = examine(null, 0).of("versions").stream()
         .map(DoctorFinding::summary).toList();
 

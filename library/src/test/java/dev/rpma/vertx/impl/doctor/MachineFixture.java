@@ -40,6 +40,7 @@ final class MachineFixture {
     write(root.resolve("proc/self/maps"), String.join("\n",
         "7f00-7f01 r-xp 00000000 00:1f 123 /tmp/vertx-rpma-librpma-123.so (deleted)",
         "7f02-7f03 r-xp 00000000 08:01 456 /usr/lib/x86_64-linux-gnu/libibverbs.so.1.14.44.0",
+        "7f04-7f05 r-xp 00000000 08:01 788 /usr/lib/x86_64-linux-gnu/libibverbs/libmlx5-rdmav34.so",
         "7f04-7f05 r-xp 00000000 08:01 789 /usr/lib/x86_64-linux-gnu/libibverbs/librxe-rdmav34.so",
         "7ffd-7ffe rw-p 00000000 00:00 0 [stack]"));
     write(root.resolve("var/lib/dpkg/status"), String.join("\n",
