@@ -7,7 +7,8 @@
 #      then three host cases: scripts/shade-check.sh (a relocated copy of the library loads its
 #      natives), scripts/consumer-check.sh (a project depending on the installed library as the
 #      README says compiles and loads the natives), scripts/repro-check.sh (the library's jars
-#      are byte-identical when built from two paths), scripts/commit-subjects-check.sh (commit
+#      are byte-identical when built from two paths), scripts/doctor-jar-check.sh (the doctor
+#      runs from the jar alone; the jar is still a JPMS module), scripts/commit-subjects-check.sh (commit
 #      subjects of at most 72 characters);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
@@ -153,6 +154,10 @@ main() {
     # a separate project depending on the installed library, as the README says, runs
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
       scripts/consumer-check.sh || true
+    # `java -jar vertx-rpma-<version>.jar doctor` runs with the jar alone, and the jar is
+    # still module dev.rpma.vertx (the doctor on the module path finds Netty's transports)
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case doctor-runs-from-the-jar \
+      scripts/doctor-jar-check.sh || true
     # every commit subject since the rule was adopted fits in 72 characters
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case commit-subjects-fit-72-characters \
       scripts/commit-subjects-check.sh || true
