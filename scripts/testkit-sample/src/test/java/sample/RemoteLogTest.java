@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.PrivateData;
 import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaCompletionException;
@@ -45,12 +46,14 @@ class RemoteLogTest {
         EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.RECV)));
     Promise<RpmaConnection> accepted = Promise.promise();
     int port = await(server.listen("192.168.7.1", 0, new ConnectionOptions(), null,
-        req -> req.accept(serverLog.descriptor()).onComplete(accepted))).actualPort();
+        req -> req.accept(PrivateData.frame(serverLog.descriptor())).onComplete(accepted)))
+        .actualPort();
     RpmaConnection connection = await(client.connect("192.168.7.1", port));
     serverSide = await(accepted.future());
     MemoryRegion staging = await(client.register(ByteBuffer.allocateDirect(64),
         EnumSet.of(MemoryUsage.WRITE_SRC, MemoryUsage.SEND)));
-    RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(connection.remotePrivateData());
+    RemoteMemoryRegion remote =
+        RemoteMemoryRegion.fromDescriptor(PrivateData.unframe(connection.remotePrivateData()));
     log = new RemoteLog(connection, staging, remote);
   }
 

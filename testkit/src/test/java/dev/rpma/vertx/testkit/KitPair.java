@@ -3,6 +3,7 @@ package dev.rpma.vertx.testkit;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.PrivateData;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaPeer;
@@ -44,10 +45,10 @@ final class KitPair implements AutoCloseable {
     clientRegion = await(clientPeer.register(ByteBuffer.allocateDirect(SIZE), CLIENT_USAGES));
     Promise<RpmaConnection> accepted = Promise.promise();
     server = await(serverPeer.listen("10.0.2.15", 0, options, null,
-        req -> req.accept(serverRegion.descriptor()).onComplete(accepted)));
+        req -> req.accept(PrivateData.frame(serverRegion.descriptor())).onComplete(accepted)));
     client = await(clientPeer.connect("10.0.2.15", server.actualPort(), options, null));
     serverSide = await(accepted.future());
-    remote = RemoteMemoryRegion.fromDescriptor(client.remotePrivateData());
+    remote = RemoteMemoryRegion.fromDescriptor(PrivateData.unframe(client.remotePrivateData()));
   }
 
   static <T> T await(Future<T> future) {

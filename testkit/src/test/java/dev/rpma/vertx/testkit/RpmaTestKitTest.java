@@ -24,6 +24,7 @@ import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -146,8 +147,13 @@ class RpmaTestKitTest {
     RpmaConnection c = await(client.connect("10.0.2.15", port, new ConnectionOptions(),
         new byte[] {1, 2, 3}));
 
-    assertArrayEquals(new byte[] {1, 2, 3}, await(seen.future()));
-    assertArrayEquals(new byte[] {7, 8}, c.remotePrivateData());
+    // as the RDMA CM gives it: what was sent, zeros after it up to the field's size
+    byte[] request = await(seen.future());
+    assertEquals(RpmaConnection.MAX_CONNECT_PRIVATE_DATA, request.length);
+    assertArrayEquals(new byte[] {1, 2, 3, 0}, Arrays.copyOf(request, 4));
+    byte[] answer = c.remotePrivateData();
+    assertEquals(RpmaConnection.MAX_ACCEPT_PRIVATE_DATA, answer.length);
+    assertArrayEquals(new byte[] {7, 8, 0}, Arrays.copyOf(answer, 3));
     await(client.close());
     await(server.close());
   }
@@ -175,6 +181,19 @@ class RpmaTestKitTest {
     Throwable failure = awaitFailure(client.connect("10.0.2.15", 7999));
 
     assertInstanceOf(RpmaNothingListensException.class, failure);
+    await(client.close());
+  }
+
+  @Test
+  void aSharedCompletionChannelIsRefusedWithAMessageSayingTheKitDoesNotModelIt() {
+    RpmaTestKit kit = RpmaTestKit.create();
+    RpmaPeer client = await(kit.openPeer(vertx, "10.0.2.16"));
+
+    Throwable failure = awaitFailure(client.connect("10.0.2.15", 7999,
+        new ConnectionOptions().setSharedCompletionChannel(true), null));
+
+    assertTrue(failure.getMessage().contains("shared completion channel"),
+        failure.getMessage());
     await(client.close());
   }
 

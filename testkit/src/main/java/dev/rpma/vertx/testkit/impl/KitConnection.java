@@ -102,12 +102,17 @@ final class KitConnection implements LibrpmaConnection {
   /** Runs one operation; its status, or -1 if it completes later (a send waiting). */
   private int run(byte kind, KitRegion local, long localOffset, long remoteMr, long remoteOffset,
       int length, long extra, long wrId) {
-    if (local != null && (local.owner() != owner || !local.inRange(localOffset, length))) {
+    boolean usesLocal = kind != OpKind.FLUSH && kind != OpKind.ATOMIC_WRITE;
+    if (usesLocal && (local == null ? length > 0
+        : local.owner() != owner || !local.inRange(localOffset, length))) {
       return WcStatus.LOC_PROT_ERR;
     }
     if (kind == OpKind.SEND || kind == OpKind.SEND_WITH_IMM) {
       byte[] data = local != null ? local.read(localOffset, length) : new byte[0];
       return sendToRemote(data, kind == OpKind.SEND_WITH_IMM, (int) extra, wrId);
+    }
+    if (remoteMr == 0 && length == 0 && (kind == OpKind.READ || kind == OpKind.WRITE)) {
+      return WcStatus.SUCCESS; // a zero-byte probe (keepalive): no region, nothing to check
     }
     KitRegion target = device.region(remoteMr);
     if (target == null || remote == null || target.owner() != remote.owner
@@ -119,16 +124,20 @@ final class KitConnection implements LibrpmaConnection {
         if (!target.usages().contains(MemoryUsage.READ_SRC)) {
           return WcStatus.REM_ACCESS_ERR;
         }
-        if (!local.locallyWritable()) {
+        if (length > 0 && !local.locallyWritable()) {
           return WcStatus.LOC_PROT_ERR;
         }
-        local.write(localOffset, target.read(remoteOffset, length), length);
+        if (length > 0) {
+          local.write(localOffset, target.read(remoteOffset, length), length);
+        }
       }
       case OpKind.WRITE, OpKind.WRITE_WITH_IMM -> {
         if (!target.usages().contains(MemoryUsage.WRITE_DST)) {
           return WcStatus.REM_ACCESS_ERR;
         }
-        target.write(remoteOffset, local.read(localOffset, length), length);
+        if (length > 0) {
+          target.write(remoteOffset, local.read(localOffset, length), length);
+        }
         if (kind == OpKind.WRITE_WITH_IMM) {
           return sendToRemote(new byte[0], true, (int) extra, wrId);
         }

@@ -1,12 +1,14 @@
 package dev.rpma.vertx.testkit.impl;
 
 import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.impl.seam.CmEvent;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import dev.rpma.vertx.impl.seam.LibrpmaEndpoint;
 import dev.rpma.vertx.impl.seam.LibrpmaRequest;
 import dev.rpma.vertx.impl.seam.OpKind;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * A listener of the in-JVM device: the requests of clients, each with its queue pair made (so
@@ -43,8 +45,18 @@ final class KitEndpoint implements LibrpmaEndpoint {
   /** A client's request arrives (under the device's lock). */
   void offer(KitConnection client, byte[] privateData) {
     KitConnection server = new KitConnection(device, owner, options.getRcqSize() > 0, shared);
-    requests.add(new Request(client, server, privateData != null ? privateData : new byte[0]));
+    requests.add(new Request(client, server,
+        padded(privateData, RpmaConnection.MAX_CONNECT_PRIVATE_DATA)));
     fd.poke();
+  }
+
+  /**
+   * Private data as the RDMA CM hands it over: what was sent, zeros after it up to the size of
+   * its message's field; none if nothing was sent.
+   */
+  private static byte[] padded(byte[] sent, int field) {
+    return sent == null || sent.length == 0 ? new byte[0]
+        : Arrays.copyOf(sent, Math.max(field, sent.length));
   }
 
   @Override
@@ -104,7 +116,7 @@ final class KitEndpoint implements LibrpmaEndpoint {
           return server;
         }
         server.established(client, privateData);
-        client.established(server, answer);
+        client.established(server, padded(answer, RpmaConnection.MAX_ACCEPT_PRIVATE_DATA));
       }
       return server;
     }
