@@ -37,7 +37,11 @@ public final class RpmaTestKit {
   private RpmaTestKit() {
   }
 
-  /** A new in-JVM device, its own: peers of another kit do not reach it. */
+  /**
+   * A new in-JVM device, its own: peers of another kit do not reach it.
+   *
+   * @return the kit
+   */
   public static RpmaTestKit create() {
     return new RpmaTestKit();
   }
