@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.FlushType;
+import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.Received;
+import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionClosedException;
@@ -90,6 +92,21 @@ class RpmaTestKitTest {
 
       RpmaCompletionException e = assertInstanceOf(RpmaCompletionException.class, failure);
       assertEquals(RpmaCompletionException.REM_ACCESS_ERR, e.status());
+    }
+  }
+
+  @Test
+  void aRegionOfAnotherKitIsNotReachableAsAnUnknownKeyIsNot() {
+    try (KitPair pair = new KitPair(vertx, ALL, new ConnectionOptions())) {
+      RpmaPeer elsewhere = await(RpmaTestKit.create().openPeer(vertx, "10.0.2.17"));
+      MemoryRegion foreign = await(elsewhere.register(ByteBuffer.allocateDirect(4096), ALL));
+      RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(foreign.descriptor());
+
+      Throwable failure = awaitFailure(pair.client.write(remote, 0, pair.clientRegion, 0, 8));
+
+      assertEquals(RpmaCompletionException.REM_ACCESS_ERR,
+          assertInstanceOf(RpmaCompletionException.class, failure).status());
+      await(elsewhere.close());
     }
   }
 

@@ -8,24 +8,32 @@ import java.util.Arrays;
 import java.util.function.Function;
 
 /**
- * A region's descriptor on the in-JVM device, and its decoding: a mark, the test kit it belongs
- * to, the region's handle, size and flush usages. Added to {@link RemoteDescriptors} when the
- * kit is made, so that {@code RemoteMemoryRegion.fromDescriptor} decodes it as librpma decodes
- * its own; a descriptor of another kit, or librpma's, is not taken.
+ * A region's descriptor on the in-JVM device, and its decoding: a mark, the region's handle
+ * (which names its kit: {@link KitDevice}), size and flush usages. Added once to
+ * {@link RemoteDescriptors}, so that {@code RemoteMemoryRegion.fromDescriptor} decodes it as
+ * librpma decodes its own; librpma's descriptors are not taken. A region of another kit is
+ * found on no connection of this one: its access fails as an unknown key does on a device.
  */
 final class KitDescriptors implements Function<byte[], RemoteDescriptors.Decoded> {
 
   private static final byte[] MARK = "vertx-rpma-testkit".getBytes(StandardCharsets.US_ASCII);
-  private static final int SIZE = MARK.length + 4 + 8 + 8 + 2;
+  private static final int SIZE = MARK.length + 8 + 8 + 2;
+  private static final KitDescriptors INSTANCE = new KitDescriptors();
 
-  private final int kitId;
+  static {
+    RemoteDescriptors.add(INSTANCE);
+  }
 
-  KitDescriptors(int kitId) {
-    this.kitId = kitId;
+  private KitDescriptors() {
+  }
+
+  /** The decoder, known to {@code RemoteMemoryRegion.fromDescriptor} from the first kit on. */
+  static KitDescriptors instance() {
+    return INSTANCE;
   }
 
   byte[] describe(KitRegion region) {
-    return ByteBuffer.allocate(SIZE).put(MARK).putInt(kitId).putLong(region.handle())
+    return ByteBuffer.allocate(SIZE).put(MARK).putLong(region.handle())
         .putLong(region.memory().capacity())
         .put((byte) (region.usages().contains(MemoryUsage.FLUSH_PERSISTENT) ? 1 : 0))
         .put((byte) (region.usages().contains(MemoryUsage.FLUSH_VISIBILITY) ? 1 : 0))
@@ -39,9 +47,6 @@ final class KitDescriptors implements Function<byte[], RemoteDescriptors.Decoded
       return null;
     }
     ByteBuffer b = ByteBuffer.wrap(descriptor, MARK.length, SIZE - MARK.length);
-    if (b.getInt() != kitId) {
-      return null;
-    }
     return new RemoteDescriptors.Decoded(b.getLong(), b.getLong(), b.get() != 0, b.get() != 0,
         () -> { });
   }

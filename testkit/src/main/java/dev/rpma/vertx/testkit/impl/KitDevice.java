@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -23,10 +24,13 @@ public final class KitDevice {
   private final Map<Long, KitSharedQueue> sharedQueues = new HashMap<>();
   private final List<KitConnection> connections = new ArrayList<>();
   private final Faults faults = new Faults();
-  private final KitDescriptors descriptors = KitProvider.newDescriptors();
+  /** How many kits were made: each kit's handles start at its number times 2^40. */
+  private static final AtomicLong KITS = new AtomicLong();
+
+  private final KitDescriptors descriptors = KitDescriptors.instance();
   private int nextFd = FIRST_FD;
   private int nextQpNum = 17;
-  private long nextHandle = 1;
+  private long nextHandle = (KITS.incrementAndGet() << 40) + 1;
   private int nextPort = 40000;
 
   synchronized KitFd newFd(BooleanSupplier readable) {

@@ -1,21 +1,17 @@
 package dev.rpma.vertx.testkit.impl;
 
 import dev.rpma.vertx.impl.ProviderPeer;
-import dev.rpma.vertx.impl.RemoteDescriptors;
 import dev.rpma.vertx.impl.RpmaProvider;
 import dev.rpma.vertx.impl.loop.LoopContexts;
 import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The test kit's {@link RpmaProvider}: peers on one in-JVM device, for one Vert.x; any
  * transport, no native library.
  */
 public final class KitProvider implements RpmaProvider {
-
-  private static final AtomicInteger KITS = new AtomicInteger();
 
   private final KitDevice device;
   private final Vertx vertx;
@@ -25,13 +21,6 @@ public final class KitProvider implements RpmaProvider {
     this.device = device;
     this.vertx = vertx;
     this.descriptors = device.descriptors();
-  }
-
-  /** The descriptors of a new device, known to {@code RemoteMemoryRegion.fromDescriptor}. */
-  static KitDescriptors newDescriptors() {
-    KitDescriptors d = new KitDescriptors(KITS.incrementAndGet());
-    RemoteDescriptors.add(d);
-    return d;
   }
 
   @Override
