@@ -135,6 +135,13 @@ run_cross_host_suite() {
     ./dev rdma --hosts 2 --timeout 900 -- scripts/testbed/cross-host.sh || true
 }
 
+# The log's server powered off while its client appends with durable acknowledgements, booted
+# again from the same disk: nothing acknowledged may be lost (scripts/power-loss.sh); one case.
+run_power_loss() {
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case power-loss-loses-nothing-acknowledged \
+    scripts/power-loss.sh || true
+}
+
 main() {
   (($# == 0)) || die "usage: ./dev test (no arguments)"
   ./dev setup
@@ -179,6 +186,7 @@ main() {
     scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
     run_rdma_suite
     run_cross_host_suite
+    run_power_loss
     echo
     run_coverage
   else
