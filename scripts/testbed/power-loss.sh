@@ -9,7 +9,8 @@
 #   power-loss.sh recover OUT  under ./dev rdma --disk IMG --rw OUT: the server's host booted
 #       again from the same disk mounts it (ext4 replays its journal) and LogRecoveryCheck holds
 #       the recovered log to OUT/acked.txt.
-# Class path: RPMA_POWER_LOSS_CP, else the examples as scripts/example.sh --prepare built them.
+# RPMA_POWER_LOSS_CONTROL=none|msync-only: the server persists wrongly (a control: the check
+# must then fail). Class path: RPMA_POWER_LOSS_CP, else the examples as scripts/example.sh --prepare built them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($# == 2)) || { echo "usage: $0 append|recover OUT" >&2; exit 2; }
@@ -43,11 +44,17 @@ mount_disk() {
 
 server() {
   mount_disk
-  "${JAVA[@]}" dev.rpma.examples.PersistentLog --role=server --address="$RPMA_TEST_IP" \
+  local main=(dev.rpma.examples.PersistentLog --role=server)
+  # a control: a server persisting wrongly, which the check must fail (PowerLossControlServer)
+  if [[ -n ${RPMA_POWER_LOSS_CONTROL:-} ]]; then
+    main=(dev.rpma.examples.PowerLossControlServer --persister="$RPMA_POWER_LOSS_CONTROL")
+  fi
+  "${JAVA[@]}" "${main[@]}" --address="$RPMA_TEST_IP" \
     --timeout=600 "${LOG_ARGS[@]}" >"$OUT/server.out" 2>&1 &
   local pid=$!
   until grep -q '^LISTENING$' "$OUT/server.out" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
-  rpma-barrier power-loss-listening h0 h1 || true
+  echo "log server: $(head -n1 "$OUT/server.out") (its file on the disk, $MNT)"
+  RPMA_BARRIER_TIMEOUT=300 rpma-barrier power-loss-listening h0 h1 || true
   wait "$pid" || true
   # reached only if the power-off never came
   echo "FAIL the server was not powered off:"
@@ -60,7 +67,9 @@ acked_count() { { wc -l <"$OUT/acked.txt"; } 2>/dev/null || echo 0; }
 client() {
   local h0 h1 pid started
   read -r h0 h1 _ <<<"$RPMA_HOST_IPS"
-  rpma-barrier power-loss-listening h0 h1 || { echo "FAIL the log server did not start"; return 1; }
+  # a JVM starting in a loaded emulator: minutes, at worst
+  RPMA_BARRIER_TIMEOUT=300 rpma-barrier power-loss-listening h0 h1 ||
+    { echo "FAIL the log server did not start"; return 1; }
   "${JAVA[@]}" dev.rpma.examples.PowerLossClient --address="$h1" --server="$h0" \
     --timeout=600 --acked="$OUT/acked.txt" "${LOG_ARGS[@]}" >"$OUT/client.out" 2>&1 &
   pid=$!

@@ -12,7 +12,8 @@
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
-#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
+#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh; then the power loss of
+#      the log's server (scripts/power-loss.sh: two boots, a disk image kept between them);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
 #      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
 #      one line per package printed (lines and branches), and one case, coverage-floor: the

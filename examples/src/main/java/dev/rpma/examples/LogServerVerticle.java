@@ -14,8 +14,10 @@ import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
+import java.nio.MappedByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
@@ -38,6 +40,7 @@ public final class LogServerVerticle extends VerticleBase {
       MemoryUsage.READ_SRC, MemoryUsage.FLUSH_PERSISTENT, MemoryUsage.FLUSH_VISIBILITY);
 
   private final LogSettings settings;
+  private final Function<MappedByteBuffer, RangePersister> persister;
   private LogFile file;
   private RpmaPeer peer;
   private RpmaServer server;
@@ -47,7 +50,16 @@ public final class LogServerVerticle extends VerticleBase {
   private final Promise<Void> writerLeft = Promise.promise();
 
   public LogServerVerticle(LogSettings settings) {
+    this(settings, RangePersister::of);
+  }
+
+  /**
+   * A server persisting with another persister than the mapping's own: only the power-loss
+   * run's controls (PowerLossControlServer), which show what the checker catches without it.
+   */
+  LogServerVerticle(LogSettings settings, Function<MappedByteBuffer, RangePersister> persister) {
     this.settings = settings;
+    this.persister = persister;
   }
 
   @Override
@@ -87,7 +99,7 @@ public final class LogServerVerticle extends VerticleBase {
       request.reject();
       return;
     }
-    PersistService.accept(peer, request, offer, logRegion, RangePersister.of(file.mapping()))
+    PersistService.accept(peer, request, offer, logRegion, persister.apply(file.mapping()))
         .onSuccess(conn -> {
           writer = conn;
           conn.endHandler(v -> writerLeft.tryComplete());
