@@ -4,7 +4,7 @@
 #       disk (ext4 on virtio-blk) and runs the log server, its file on the disk, offering
 #       PeerConfig.create(false) (server persist: msync per record); h1 appends with
 #       PowerLossClient, listing each record acknowledged as durable in OUT/acked.txt; once
-#       KILL_AFTER are listed, h1 powers h0 off (rpma-fault kill h0: its QEMU killed with
+#       KILL_AFTER (600) are listed, h1 powers h0 off (rpma-fault kill h0: its QEMU killed with
 #       SIGKILL, no shutdown, the guest's page cache gone), then waits for its appends to fail.
 #   power-loss.sh recover OUT  under ./dev rdma --disk IMG --rw OUT: the server's host booted
 #       again from the same disk mounts it (ext4 replays its journal) and LogRecoveryCheck holds
@@ -18,7 +18,7 @@ MODE=$1
 OUT=$2
 MNT=/mnt/power-loss
 RECORDS=${RPMA_POWER_LOSS_RECORDS:-20000}
-KILL_AFTER=${RPMA_POWER_LOSS_KILL_AFTER:-1000}
+KILL_AFTER=${RPMA_POWER_LOSS_KILL_AFTER:-600}
 LOG_ARGS=(--records="$RECORDS" --record-size=256 --window=16 --port=7401 --file="$MNT/log.dat")
 CP=${RPMA_POWER_LOSS_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
 # as the examples in the guest: C1 only (the JIT shares one emulated CPU)
@@ -52,7 +52,7 @@ server() {
   "${JAVA[@]}" "${main[@]}" --address="$RPMA_TEST_IP" \
     --timeout=600 "${LOG_ARGS[@]}" >"$OUT/server.out" 2>&1 &
   local pid=$!
-  until grep -q '^LISTENING$' "$OUT/server.out" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
+  until grep -qs '^LISTENING$' "$OUT/server.out" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
   echo "log server: $(head -n1 "$OUT/server.out") (its file on the disk, $MNT)"
   RPMA_BARRIER_TIMEOUT=300 rpma-barrier power-loss-listening h0 h1 || true
   wait "$pid" || true

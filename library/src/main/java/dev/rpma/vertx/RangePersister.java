@@ -25,8 +25,8 @@ public interface RangePersister {
    * Persists through {@link MappedByteBuffer#force(int, int)}: msync of the file's pages (on
    * DAX persistent memory, a cache flush), after dirtying each page of the range from the CPU:
    * an RDMA write does not mark a page dirty, and msync writes back only dirty pages. For a
-   * region registered over this mapping, whose ranges are written once (as a log's records
-   * are): the persister stores each page's first byte of the range back as it reads it.
+   * region registered over this mapping: the CPU write is an atomic add of 0 to an int in each
+   * page of the range, which changes no byte.
    *
    * @param mapping the mapped file the region is registered over
    * @return the persister
