@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] -- CMD...
+# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE] -- CMD...
 #
 # Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
 # exits with CMD's exit code. In order of preference:
@@ -13,6 +13,10 @@
 # skipped, so the host's load no longer moves what the guest measures (./dev bench --icount).
 # One vCPU because `-smp 2` with -icount hangs at "Booting SMP configuration" (QEMU 7.2).
 # Implies DEV_RDMA_GUEST=1: the host's own device has no counted clock.
+# --disk FILE: a raw disk image (the host file, kept after the run) as the guest's virtio-blk
+# disk /dev/vda; with --hosts, h0's only. What the guest wrote survives its QEMU being killed
+# as far as it reached the image (an fsync/msync does: virtio-blk carries the flush); what sat
+# in the guest's page cache does not: a power loss (scripts/testbed/power-loss.sh).
 #
 # Own exit codes: 124 CMD ran past --timeout; 125 the test bed failed (guest did not come up,
 # or it died without reporting CMD's exit code); 2 bad usage.
@@ -36,9 +40,11 @@ RW_DIRS=()
 CMD=()
 HOSTS=1
 ICOUNT=0
+DISK=""
 
 usage() {
-  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] -- CMD..." >&2
+  echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE]" \
+    "-- CMD..." >&2
   exit 2
 }
 
@@ -49,6 +55,8 @@ parse_args() {
       --timeout) [[ ${2:-} =~ ^[0-9]+$ ]] || usage; TIMEOUT=$2; shift 2 ;;
       --hosts) [[ ${2:-} =~ ^[1-3]$ ]] || usage; HOSTS=$2; shift 2 ;;
       --icount) ICOUNT=1; shift ;;
+      --disk) [[ -f ${2:-} ]] || die "--disk ${2:-}: no such file (create the image first)"
+        DISK=$(realpath "$2"); shift 2 ;;
       --) shift; break ;;
       -*) usage ;;
       *) break ;;
@@ -186,6 +194,15 @@ prepare_rw_shares() {
   printf '%s\n' "${lines[@]}" | sort -n | cut -d' ' -f2- >"$RUN_DIR/ctl/mounts"
 }
 
+# --disk: QEMU arguments for the guest whose files are in DIR (the only guest, or h0).
+# cache=writeback: the guest's flushes reach the host file; its page cache dies with QEMU.
+disk_args() {
+  local dir=$1
+  [[ -n $DISK && ($dir == "$RUN_DIR" || $dir == "$RUN_DIR/h0") ]] || return 0
+  echo "-drive"
+  echo "file=${DISK//,/,,},format=raw,if=virtio,cache=writeback"
+}
+
 # Boots a guest with its logs and ctl share in DIR (default RUN_DIR); sets QEMU_PID. More
 # arguments replace the network (default: eth0 on user networking) and add QEMU options.
 start_qemu() {
@@ -215,6 +232,7 @@ start_qemu() {
   # The host's / spans several file systems; remap keeps their inode numbers apart.
   mapfile -t -O ${#args[@]} args < <(share_args hostroot / ",readonly=on,multidevs=remap")
   mapfile -t -O ${#args[@]} args < <(share_args ctl "$dir/ctl")
+  mapfile -t -O ${#args[@]} args < <(disk_args "$dir")
   # Start QEMU by itself: with "$@" empty under set -u, older bash would complain.
   qemu-system-x86_64 "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
     >"$dir/qemu.log" 2>&1 &

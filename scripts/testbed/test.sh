@@ -14,7 +14,8 @@
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
-#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh;
+#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh; then the power loss of
+#      the log's server (scripts/power-loss.sh: two boots, a disk image kept between them);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
 #      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
 #      one line per package printed (lines and branches), and one case, coverage-floor: the
@@ -137,6 +138,13 @@ run_cross_host_suite() {
     ./dev rdma --hosts 2 --timeout 900 -- scripts/testbed/cross-host.sh || true
 }
 
+# The log's server powered off while its client appends with durable acknowledgements, booted
+# again from the same disk: nothing acknowledged may be lost (scripts/power-loss.sh); one case.
+run_power_loss() {
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case power-loss-loses-nothing-acknowledged \
+    scripts/power-loss.sh || true
+}
+
 main() {
   (($# == 0)) || die "usage: ./dev test (no arguments)"
   ./dev setup
@@ -188,6 +196,7 @@ main() {
     scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
     run_rdma_suite
     run_cross_host_suite
+    run_power_loss
     echo
     run_coverage
   else

@@ -1,5 +1,6 @@
 package dev.rpma.examples;
 
+import dev.rpma.vertx.DurabilityMethod;
 import io.vertx.core.Deployable;
 import io.vertx.core.Future;
 
@@ -14,4 +15,10 @@ public interface LogClient extends Deployable {
 
   /** What the client is, for the report: "Java", "Kotlin coroutines". */
   String style();
+
+  /**
+   * How the client's appends are made durable, from the server's offer (null until
+   * connected): the report counts the completions each record costs by it.
+   */
+  DurabilityMethod durability();
 }

@@ -1,5 +1,7 @@
 package dev.rpma.examples;
 
+import dev.rpma.vertx.DurabilityMethod;
+import dev.rpma.vertx.DurableWriter;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RegionOffer;
@@ -24,6 +26,7 @@ public final class LogClientVerticle extends VerticleBase implements LogClient {
   private MemoryRegion slots;
   private RpmaConnection connection;
   private RemoteMemoryRegion log;
+  private DurableWriter durable;
 
   public LogClientVerticle(LogSettings settings) {
     this.settings = settings;
@@ -32,6 +35,11 @@ public final class LogClientVerticle extends VerticleBase implements LogClient {
   @Override
   public String style() {
     return "Java Futures";
+  }
+
+  @Override
+  public DurabilityMethod durability() {
+    return durable == null ? null : durable.method();
   }
 
   @Override
@@ -57,15 +65,21 @@ public final class LogClientVerticle extends VerticleBase implements LogClient {
         .compose(connected -> {
           connection = connected;
           // The server's offer: its peer configuration (applied to the connection: the
-          // persistent flush depends on it) and the log's region.
-          log = RegionOffer.fromBytes(connection.remotePrivateData()).applyTo(connection);
-          return LogClientChecks.check(log, settings);
+          // persistent flush depends on it) and the log's region; the durable writer's method
+          // follows the configuration (server persist, for a log on ordinary storage).
+          RegionOffer offer = RegionOffer.fromBytes(connection.remotePrivateData());
+          log = offer.applyTo(connection);
+          return LogClientChecks.check(log, settings)
+              .compose(v -> DurableWriter.open(peer, connection, log, offer.peerConfig()));
         })
-        .onSuccess(v -> appendAll());
+        .onSuccess(writer -> {
+          durable = writer;
+          appendAll();
+        });
   }
 
   private void appendAll() {
-    LogAppender appender = new LogAppender(connection, slots, log, settings);
+    LogAppender appender = new LogAppender(connection, slots, log, settings, durable);
     WindowedRunner.run("record", settings.records(), settings.window(),
             appender::append)
         .map(m -> new ClientReport(peer.deviceName(), m, connection.stats()))

@@ -58,9 +58,10 @@ public final class LogRun {
     LogClient client = clients.apply(settings);
     ClientReport appended = append(vertx, steps, settings, client);
     LogVerification verification = steps.await("verify the log file", server.verify());
-    out.print(LogReport.of(settings, client.style(), server.deviceName(), server.filePath(),
+    out.print(LogReport.of(settings, client, server.deviceName(), server.filePath(),
         appended, verification));
-    return LogReport.passed(appended, verification) ? 0 : 1;
+    return LogReport.passed(appended,
+        LogAppender.completionsPerRecord(client.durability()), verification) ? 0 : 1;
   }
 
   /** The server on this host: prints LISTENING, waits for its client to come and go. */
@@ -82,7 +83,7 @@ public final class LogRun {
       throws Steps.StepFailedException {
     LogClient client = clients.apply(settings);
     ClientReport appended = append(vertx, steps, settings, client);
-    out.print(LogReport.ofClient(settings, client.style(), appended));
+    out.print(LogReport.ofClient(settings, client, appended));
     return 0;
   }
 

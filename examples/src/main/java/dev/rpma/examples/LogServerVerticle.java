@@ -2,7 +2,10 @@ package dev.rpma.examples;
 
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.PeerConfig;
+import dev.rpma.vertx.PersistService;
+import dev.rpma.vertx.RangePersister;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
@@ -11,15 +14,19 @@ import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
+import java.nio.MappedByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
- * The log server: maps the log file, registers the mapping so that a client can write and
- * flush into it, listens, and offers the region to its one client in the accept's private
- * data. From then on the server does nothing per record: the client's writes land in the file's
- * pages without the server's CPU. At the end, {@link #verify()} checks the file.
+ * The log server: maps the log file, registers the mapping so that a client can write into it,
+ * listens, and offers the region to its one client in the accept's private data. The client's
+ * writes land in the file's pages without the server's CPU; the file is on ordinary storage,
+ * so the offer says so ({@code PeerConfig.create(false)}) and each append is made durable by
+ * the server persisting its range on the client's request ({@link PersistService}: msync of
+ * the mapping, then the acknowledgement). At the end, {@link #verify()} checks the file.
  */
 public final class LogServerVerticle extends VerticleBase {
 
@@ -33,15 +40,26 @@ public final class LogServerVerticle extends VerticleBase {
       MemoryUsage.READ_SRC, MemoryUsage.FLUSH_PERSISTENT, MemoryUsage.FLUSH_VISIBILITY);
 
   private final LogSettings settings;
+  private final Function<MappedByteBuffer, RangePersister> persister;
   private LogFile file;
   private RpmaPeer peer;
   private RpmaServer server;
   private byte[] offer;
+  private MemoryRegion logRegion;
   private RpmaConnection writer;
   private final Promise<Void> writerLeft = Promise.promise();
 
   public LogServerVerticle(LogSettings settings) {
+    this(settings, RangePersister::of);
+  }
+
+  /**
+   * A server persisting with another persister than the mapping's own: only the power-loss
+   * run's controls (PowerLossControlServer), which show what the checker catches without it.
+   */
+  LogServerVerticle(LogSettings settings, Function<MappedByteBuffer, RangePersister> persister) {
     this.settings = settings;
+    this.persister = persister;
   }
 
   @Override
@@ -56,11 +74,12 @@ public final class LogServerVerticle extends VerticleBase {
           return peer.register(file.mapping(), LOG_USAGES);
         })
         .compose(region -> {
-          // The offer: the region's descriptor, and a peer configuration declaring that writes
-          // reach persistence directly, as they do on DAX persistent memory (librpma refuses a
-          // PERSISTENT flush to a peer that does not). The mapped file stands in for such
-          // memory here; see LogFile.force for the rest of the story.
-          offer = RegionOffer.of(PeerConfig.create(true), region).toBytes();
+          // The offer: the region's descriptor, and an honest peer configuration: a file in
+          // the page cache does not take RDMA writes into persistence, so the client's durable
+          // writer asks this server to persist each range (PersistService), rather than
+          // trusting a flush that would only reach the page cache.
+          logRegion = region;
+          offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
           return peer.listen(settings.port(), settings.address(), connectionOptions(settings),
               this::onRequest);
         })
@@ -80,7 +99,7 @@ public final class LogServerVerticle extends VerticleBase {
       request.reject();
       return;
     }
-    request.accept(offer)
+    PersistService.accept(peer, request, offer, logRegion, persister.apply(file.mapping()))
         .onSuccess(conn -> {
           writer = conn;
           conn.endHandler(v -> writerLeft.tryComplete());

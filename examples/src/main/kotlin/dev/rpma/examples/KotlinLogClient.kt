@@ -1,6 +1,7 @@
 package dev.rpma.examples
 
-import dev.rpma.vertx.FlushType
+import dev.rpma.vertx.DurabilityMethod
+import dev.rpma.vertx.DurableWriter
 import dev.rpma.vertx.MemoryUsage
 import dev.rpma.vertx.RegionOffer
 import dev.rpma.vertx.RemoteMemoryRegion
@@ -34,8 +35,11 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
   private lateinit var slots: Region
   private lateinit var connection: Connection
   private lateinit var log: RemoteMemoryRegion
+  private var durable: DurableWriter? = null
 
   override fun style() = "Kotlin coroutines"
+
+  override fun durability(): DurabilityMethod? = durable?.method()
 
   override fun result(): Future<ClientReport> = result.future()
 
@@ -47,8 +51,11 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
     connection = peer.connect(settings.serverAddress(), settings.port(),
         LogServerVerticle.connectionOptions(settings))
     // the server's offer: its peer configuration (applied: the persistent flush needs it), the log
-    log = RegionOffer.fromBytes(connection.remotePrivateData).applyTo(connection)
+    val offer = RegionOffer.fromBytes(connection.remotePrivateData)
+    log = offer.applyTo(connection)
     LogClientChecks.check(log, settings).coAwait()
+    // how appends become durable follows the server's offer (see LogAppender)
+    durable = DurableWriter.open(peer.java, connection.java, log, offer.peerConfig()).coAwait()
     launch {
       try {
         result.tryComplete(ClientReport(peer.deviceName, appendAll(), connection.stats()))
@@ -86,13 +93,15 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
     return Measurement(settings.records(), System.nanoTime() - started, latencies)
   }
 
-  /** Write, then flush: both posted at once (see [LogAppender.append]), done when durable. */
+  /** Write, then persist: both posted at once (see [LogAppender.append]), done when durable. */
   private suspend fun append(sequence: Long, lane: Int) {
     val size = settings.recordSize()
     val slot = lane * size
     LogRecordFormat.encode(slots.buffer(), slot, sequence, size)
-    connection.writeAndFlush(log, settings.offsetOf(sequence), slots, slot.toLong(),
-        size.toLong(), FlushType.PERSISTENT)
+    val offset = settings.offsetOf(sequence)
+    val written = connection.java.write(log, offset, slots.java, slot.toLong(), size.toLong())
+    val persisted = durable!!.persist(offset, size.toLong())
+    Future.all(written, persisted).coAwait()
   }
 
   override suspend fun stop() {

@@ -22,6 +22,9 @@ import dev.rpma.vertx.impl.PeerImpl;
 import dev.rpma.vertx.impl.doctor.Doctor;
 import dev.rpma.vertx.impl.RemoteRegionImpl;
 import dev.rpma.vertx.impl.channel.MessageChannels;
+import dev.rpma.vertx.impl.durable.DurableWriters;
+import dev.rpma.vertx.impl.durable.MappedFilePersister;
+import dev.rpma.vertx.impl.durable.PersistResponder;
 
 /**
  * The room table of ARCHITECTURE.md (repository root, section "The rooms"), as rules over the
@@ -40,6 +43,7 @@ class ArchitectureTest {
   private static final String LOOP = "dev.rpma.vertx.impl.loop..";
   private static final String CHANNEL = "dev.rpma.vertx.impl.channel..";
   private static final String DOCTOR = "dev.rpma.vertx.impl.doctor..";
+  private static final String DURABLE = "dev.rpma.vertx.impl.durable..";
   private static final String INTERNAL = "dev.rpma.vertx.internal..";
   /** The JDK and Vert.x, which every room may use. */
   private static final String[] PLATFORM = {"java..", "io.vertx.."};
@@ -50,6 +54,7 @@ class ArchitectureTest {
    */
   private static final DescribedPredicate<JavaClass> API_FACTORIES = belongToAnyOf(
       PeerImpl.class, PeerConfigImpl.class, RemoteRegionImpl.class, MessageChannels.class,
+      DurableWriters.class, PersistResponder.class, MappedFilePersister.class,
       ClassPathVersions.class, Doctor.class);
 
   /** What the native boundary translates of the API: two value types and its error. */
@@ -130,6 +135,14 @@ class ArchitectureTest {
           .or(belongToAnyOf(ConnectionHooks.class)))
       .because("the message channel is built on the public connection API (and copies a"
           + " Vert.x Buffer through its Netty ByteBuf)");
+
+  @ArchTest
+  static final ArchRule durableAcknowledgementsUseThePublicApiOnly = classes()
+      .that().resideInAPackage(DURABLE)
+      .should().onlyDependOnClassesThat(resideInAnyPackage(PLATFORM)
+          .or(resideInAnyPackage(API, DURABLE)))
+      .because("durable acknowledgements are built on the public connection API: a flush,"
+          + " or a send and a receive");
 
   @ArchTest
   static final ArchRule implNeverUsesInternal = noClasses()

@@ -1,0 +1,60 @@
+package dev.rpma.examples;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The client's record of what was acknowledged as durable: one sequence number a line, in the
+ * order the acknowledgements came, written as each comes and flushed to the file at least every
+ * {@link #FLUSH_EVERY} records and at the end. What the file lists is exactly what the client
+ * was told is durable; the power-loss checker holds the server's recovered log to it.
+ */
+final class AckLog implements AutoCloseable {
+
+  static final int FLUSH_EVERY = 64;
+
+  private final BufferedWriter out;
+  private long count;
+
+  AckLog(Path file) throws IOException {
+    this.out = Files.newBufferedWriter(file);
+  }
+
+  /** Called as an append's Future succeeds; a record is listed only after it was acknowledged. */
+  synchronized void acknowledged(long sequence) {
+    try {
+      out.write(Long.toString(sequence));
+      out.write('\n');
+      if (++count % FLUSH_EVERY == 0) {
+        out.flush();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  synchronized long count() {
+    return count;
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    out.close();
+  }
+
+  /** The acknowledged sequence numbers; a last line cut short (no newline) is not one. */
+  static List<Long> read(Path file) throws IOException {
+    String text = Files.readString(file);
+    List<Long> acknowledged = new ArrayList<>();
+    int start = 0;
+    for (int nl; (nl = text.indexOf('\n', start)) >= 0; start = nl + 1) {
+      acknowledged.add(Long.parseLong(text.substring(start, nl)));
+    }
+    return acknowledged;
+  }
+}

@@ -1,0 +1,202 @@
+package dev.rpma.vertx;
+
+import static dev.rpma.vertx.Await.await;
+import static dev.rpma.vertx.Await.awaitFailure;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * DurableWriter: the method follows the server's offered configuration; with server persist, a
+ * persist is acknowledged only after the server's persister made the written range durable.
+ */
+@Tag("rdma")
+class DurableWriterTest {
+
+  private static final int SIZE = 64 * 1024;
+  private static final Set<MemoryUsage> SERVER_USAGES = EnumSet.of(MemoryUsage.WRITE_DST,
+      MemoryUsage.READ_SRC, MemoryUsage.FLUSH_PERSISTENT, MemoryUsage.FLUSH_VISIBILITY);
+
+  private Vertx vertx;
+  private RpmaPeer serverPeer;
+  private RpmaPeer clientPeer;
+  private MemoryRegion serverRegion;
+  private MemoryRegion local;
+  private RpmaConnection client;
+  private RemoteMemoryRegion remote;
+  private DurableWriter writer;
+
+  @BeforeEach
+  void open() {
+    vertx = RdmaTestSupport.nativeVertx();
+    String ip = RdmaTestSupport.deviceIp();
+    serverPeer = await(RpmaPeer.open(vertx, ip));
+    clientPeer = await(RpmaPeer.open(vertx, ip));
+    local = await(clientPeer.register(ByteBuffer.allocateDirect(SIZE), MemoryUsage.WRITE_SRC));
+  }
+
+  @AfterEach
+  void close() {
+    await(clientPeer.close());
+    await(serverPeer.close());
+    await(vertx.close());
+  }
+
+  /** Connects a client to a server offering {@code pmem} and serving with {@code persister}. */
+  private void connect(ByteBuffer serverMemory, boolean pmem, RangePersister persister) {
+    String ip = RdmaTestSupport.deviceIp();
+    serverRegion = await(serverPeer.register(serverMemory, SERVER_USAGES));
+    byte[] offer = RegionOffer.of(PeerConfig.create(pmem), serverRegion).toBytes();
+    int port = RdmaTestSupport.nextPort();
+    await(serverPeer.listen(ip, port, new ConnectionOptions(), request -> {
+      if (pmem) {
+        request.accept(offer);
+      } else {
+        PersistService.accept(serverPeer, request, offer, serverRegion, persister);
+      }
+    }));
+    client = await(clientPeer.connect(ip, port, new ConnectionOptions(), null));
+    RegionOffer offered = RegionOffer.fromBytes(client.remotePrivateData());
+    remote = offered.applyTo(client);
+    writer = await(DurableWriter.open(clientPeer, client, remote, offered.peerConfig()));
+  }
+
+  private Future<Void> writeAndPersist(long offset, byte[] bytes) {
+    local.buffer().put(0, bytes);
+    Future<Void> written = client.write(remote, offset, local, 0, bytes.length);
+    return Future.all(written, writer.persist(offset, bytes.length)).mapEmpty();
+  }
+
+  @Test
+  void aServerOfferingPersistentMemoryGetsAnApmFlush() {
+    connect(ByteBuffer.allocateDirect(SIZE), true, null);
+    assertEquals(DurabilityMethod.APM_FLUSH, writer.method());
+    await(writeAndPersist(128, new byte[] {1, 2, 3, 4}));
+    assertEquals(3, serverRegion.buffer().get(130));
+  }
+
+  @Test
+  void aServerOfferingOrdinaryMemoryPersistsTheRangeAfterTheWriteLanded() {
+    ConcurrentLinkedQueue<String> persisted = new ConcurrentLinkedQueue<>();
+    ByteBuffer memory = ByteBuffer.allocateDirect(SIZE);
+    connect(memory, false, (offset, length) -> {
+      byte[] seen = new byte[(int) length];
+      memory.get((int) offset, seen);
+      persisted.add(offset + "+" + length + "=" + seen[0] + "," + seen[seen.length - 1]);
+    });
+    assertEquals(DurabilityMethod.SERVER_PERSIST, writer.method());
+    byte[] bytes = new byte[100];
+    bytes[0] = 7;
+    bytes[99] = 9;
+    await(writeAndPersist(4000, bytes));
+    // the persister saw the written bytes: the request arrived behind the write
+    assertEquals(List.of("4000+100=7,9"), List.copyOf(persisted));
+  }
+
+  @Test
+  void theAcknowledgementWaitsForThePersisterToReturn() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> release.await());
+    Future<Void> durable = writeAndPersist(0, new byte[] {5});
+    Thread.sleep(500); // a wrong early acknowledgement would have come by now, from a local loop
+    assertFalse(durable.isComplete(), "acknowledged before the server persisted");
+    release.countDown();
+    await(durable);
+  }
+
+  @Test
+  void manyMorePersistsThanTheWindowAllComplete() {
+    ConcurrentLinkedQueue<Long> persisted = new ConcurrentLinkedQueue<>();
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> persisted.add(offset));
+    List<Future<Void>> all = new ArrayList<>();
+    int count = 10 * DurableWriter.WINDOW;
+    for (int i = 0; i < count; i++) {
+      all.add(writer.persist(i * 64L, 64));
+    }
+    await(Future.all(all));
+    assertEquals(count, persisted.size());
+  }
+
+  @Test
+  void aPersisterThatFailsFailsTheClientsFutureSayingSo() {
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> {
+      throw new java.io.IOException("disk gone");
+    });
+    Throwable e = awaitFailure(writeAndPersist(0, new byte[] {1}));
+    assertTrue(e instanceof RpmaException, e.toString());
+    assertTrue(e.getMessage().contains("could not persist"), e.getMessage());
+  }
+
+  @Test
+  void aRangeOutsideTheRegionIsRefusedOnTheCallingThread() {
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> { });
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> writer.persist(SIZE - 10, 11));
+    assertTrue(e.getMessage().contains("lie in the region"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> writer.persist(0, 0));
+  }
+
+  @Test
+  void persistsWaitingWhenTheConnectionClosesFailAndNothingHangs() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> release.await());
+    List<Future<Void>> waiting = new ArrayList<>();
+    for (int i = 0; i < 2 * DurableWriter.WINDOW; i++) {
+      waiting.add(writer.persist(i, 1));
+    }
+    await(client.close());
+    for (Future<Void> f : waiting) {
+      awaitFailure(f);
+    }
+    release.countDown();
+    awaitFailure(writer.persist(0, 1));
+  }
+
+  @Test
+  void aMappedFileOnOrdinaryStorageHoldsWhatWasAcknowledged(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("log");
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
+        StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      MappedByteBuffer mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
+      connect(mapping, false, RangePersister.of(mapping));
+      byte[] bytes = "acknowledged as durable".getBytes();
+      await(writeAndPersist(8192, bytes));
+      byte[] read = new byte[bytes.length];
+      channel.read(ByteBuffer.wrap(read), 8192);
+      assertArrayEquals(bytes, read);
+    }
+    assertTrue(Files.size(file) >= SIZE);
+  }
+
+  @Test
+  void aClosedWriterFailsItsLaterPersistsAndLeavesTheConnectionOpen() {
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> { });
+    await(writer.close());
+    Throwable e = awaitFailure(writer.persist(0, 1));
+    assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    // the connection stays usable: closing the writer is not closing the connection
+    await(client.write(remote, 0, local, 0, 8));
+  }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The guest side of the power-loss run; scripts/power-loss.sh drives it from the host.
+#   power-loss.sh append OUT   under ./dev rdma --hosts 2 --disk IMG --rw OUT: h0 mounts the
+#       disk (ext4 on virtio-blk) and runs the log server, its file on the disk, offering
+#       PeerConfig.create(false) (server persist: msync per record); h1 appends with
+#       PowerLossClient, listing each record acknowledged as durable in OUT/acked.txt; once
+#       KILL_AFTER (600) are listed, h1 powers h0 off (rpma-fault kill h0: its QEMU killed with
+#       SIGKILL, no shutdown, the guest's page cache gone), then waits for its appends to fail.
+#   power-loss.sh recover OUT  under ./dev rdma --disk IMG --rw OUT: the server's host booted
+#       again from the same disk mounts it (ext4 replays its journal) and LogRecoveryCheck holds
+#       the recovered log to OUT/acked.txt.
+# RPMA_POWER_LOSS_CONTROL=none|msync-only: the server persists wrongly (a control: the check
+# must then fail). Class path: RPMA_POWER_LOSS_CP, else the examples as scripts/example.sh --prepare built them.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+(($# == 2)) || { echo "usage: $0 append|recover OUT" >&2; exit 2; }
+MODE=$1
+OUT=$2
+MNT=/mnt/power-loss
+RECORDS=${RPMA_POWER_LOSS_RECORDS:-20000}
+KILL_AFTER=${RPMA_POWER_LOSS_KILL_AFTER:-600}
+LOG_ARGS=(--records="$RECORDS" --record-size=256 --window=16 --port=7401 --file="$MNT/log.dat")
+CP=${RPMA_POWER_LOSS_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
+# as the examples in the guest: C1 only (the JIT shares one emulated CPU)
+JAVA=(java -XX:TieredStopAtLevel=1 -cp "$CP")
+
+# virtio-blk and ext4 are not in the test bed's initramfs: loaded here from the same kernel
+# package (./dev setup unpacked it); crc32c_generic first, since crc32c-intel fails on the
+# emulated CPU and ext4 needs a crc32c.
+mount_disk() {
+  local kdir m name
+  kdir=$(ls -d "$HOME"/.cache/vertx-rpma/kernel/*/root/lib/modules/"$(uname -r)"/kernel | head -n1)
+  for m in crypto/crc32c_generic drivers/block/virtio_blk lib/crc16 fs/mbcache fs/jbd2/jbd2 \
+    fs/ext4/ext4; do
+    name=${m##*/}
+    grep -q "^$name " /proc/modules || insmod "$kdir/$m.ko" ||
+      { echo "FAIL cannot load $name from $kdir"; return 1; }
+  done
+  for _ in $(seq 50); do [[ -b /dev/vda ]] && break; sleep 0.1; done
+  [[ -b /dev/vda ]] || { echo "FAIL no /dev/vda: was ./dev rdma given --disk?"; return 1; }
+  mkdir -p "$MNT"
+  mount -t ext4 /dev/vda "$MNT"
+}
+
+server() {
+  mount_disk
+  local main=(dev.rpma.examples.PersistentLog --role=server)
+  # a control: a server persisting wrongly, which the check must fail (PowerLossControlServer)
+  if [[ -n ${RPMA_POWER_LOSS_CONTROL:-} ]]; then
+    main=(dev.rpma.examples.PowerLossControlServer --persister="$RPMA_POWER_LOSS_CONTROL")
+  fi
+  "${JAVA[@]}" "${main[@]}" --address="$RPMA_TEST_IP" \
+    --timeout=600 "${LOG_ARGS[@]}" >"$OUT/server.out" 2>&1 &
+  local pid=$!
+  until grep -qs '^LISTENING$' "$OUT/server.out" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
+  echo "log server: $(head -n1 "$OUT/server.out") (its file on the disk, $MNT)"
+  RPMA_BARRIER_TIMEOUT=300 rpma-barrier power-loss-listening h0 h1 || true
+  wait "$pid" || true
+  # reached only if the power-off never came
+  echo "FAIL the server was not powered off:"
+  cat "$OUT/server.out"
+  return 1
+}
+
+acked_count() { { wc -l <"$OUT/acked.txt"; } 2>/dev/null || echo 0; }
+
+client() {
+  local h0 h1 pid started
+  read -r h0 h1 _ <<<"$RPMA_HOST_IPS"
+  # a JVM starting in a loaded emulator: minutes, at worst
+  RPMA_BARRIER_TIMEOUT=300 rpma-barrier power-loss-listening h0 h1 ||
+    { echo "FAIL the log server did not start"; return 1; }
+  "${JAVA[@]}" dev.rpma.examples.PowerLossClient --address="$h1" --server="$h0" \
+    --timeout=600 --acked="$OUT/acked.txt" "${LOG_ARGS[@]}" >"$OUT/client.out" 2>&1 &
+  pid=$!
+  started=$SECONDS
+  until (($(acked_count) >= KILL_AFTER)) || ! kill -0 "$pid" 2>/dev/null ||
+    ((SECONDS - started > 300)); do sleep 0.2; done
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "FAIL the client ended before the power-off:"
+    cat "$OUT/client.out"
+    return 1
+  fi
+  echo "power loss: h0 powered off with $(acked_count) records acknowledged, appends in flight"
+  date +%s.%N >"$OUT/killed-at"
+  rpma-fault kill h0
+  # the appends in flight fail once the transport gives up (rxe's retries); then the list is
+  # complete. Past a minute, SIGTERM: the client's shutdown hook closes the list all the same.
+  for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" || true
+  cat "$OUT/client.out"
+}
+
+recover() {
+  mount_disk
+  "${JAVA[@]}" dev.rpma.examples.LogRecoveryCheck --acked="$OUT/acked.txt" "${LOG_ARGS[@]}"
+}
+
+case $MODE in
+  append)
+    case ${RPMA_HOST_INDEX:-} in
+      0) server ;;
+      1) client ;;
+      *) echo "append runs under ./dev rdma --hosts 2" >&2; exit 2 ;;
+    esac
+    ;;
+  recover) recover ;;
+  *) echo "usage: $0 append|recover OUT" >&2; exit 2 ;;
+esac
