@@ -24,6 +24,7 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -40,6 +41,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final String deviceName;
   private final long handle;
   private final DeviceLimits device;
+  private final RegionCaps regionCaps;
   /** The kernel's index of its device, where its connections' addresses are read; -1 if none. */
   private final int deviceIndex;
   private final SetupQueue setupCalls = new SetupQueue();
@@ -59,8 +61,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private CloseFuture owner;
   private Future<Void> closing;
 
-  PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle,
-      int deviceIndex) {
+  PeerImpl(VertxInternal vertx, String address, DeviceLimits device, RegionCaps regionCaps,
+      long handle, int deviceIndex) {
+    this.regionCaps = regionCaps;
     this.deviceIndex = deviceIndex;
     this.vertx = vertx;
     this.address = address;
@@ -176,6 +179,26 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ByteBuffer view = buffer.slice();
     int flags = NativeConstants.usageFlags(usages);
     return blocking(ctx, () -> RegionRegistration.register(this, ctx, view, usages, flags));
+  }
+
+  @Override
+  public Future<MemoryRegion> register(Path file, long offset, long length,
+      Set<MemoryUsage> usages) {
+    return MappedRegistration.start(this, file, offset, length, usages);
+  }
+
+  @Override
+  public boolean onDemandPaging() {
+    return regionCaps.onDemandPaging();
+  }
+
+  @Override
+  public long maxRegionSize() {
+    return regionCaps.maxRegionSize();
+  }
+
+  RegionCaps regionCaps() {
+    return regionCaps;
   }
 
   @Override

@@ -50,8 +50,9 @@ final class PeerOpening {
       }
       DeviceLimits device = DeviceLimits.query(ibv,
           Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
+      RegionCaps regionCaps = RegionCaps.query(ibv);
       long peer = JniPeer.create(ibv);
-      return new PeerImpl(vx, address, device, peer, JniCmIds.deviceIndex(ibv));
+      return new PeerImpl(vx, address, device, regionCaps, peer, JniCmIds.deviceIndex(ibv));
     }, false).onSuccess(p -> ((PeerImpl) p).ownedBy(ctx.closeFuture()));
   }
 }

@@ -50,19 +50,28 @@ final class RegionRegistration {
     if (NativeError.isError(mr)) {
       throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
     }
+    return owned(peer, ctx, mr, new BufferMemory(view), usages);
+  }
+
+  /**
+   * A region just registered ({@code mr}), with its descriptor, owned by the peer; deregistered
+   * here if that fails. On the peer's set-up worker, under its lock.
+   */
+  static MemoryRegionImpl owned(PeerImpl peer, ContextInternal ctx, long mr, RegionMemory memory,
+      Set<MemoryUsage> usages) {
     byte[] descriptor = Native.mrDescriptor(mr);
     if (descriptor == null) {
       Native.mrDereg(mr);
       throw new IllegalStateException("rpma_mr_get_descriptor failed");
     }
-    RegionLife life = new RegionLife(peer, ctx, mr, view);
+    RegionLife life = new RegionLife(peer, ctx, mr, memory);
     if (!peer.regions().add(life)) {
       // the peer closed meanwhile: deregistered here, under the lock, before the peer's
       // delete (an asynchronous close could come after it: EBUSY, the region leaked)
       Native.mrDereg(mr);
       throw new IllegalStateException("the peer is closed");
     }
-    return new MemoryRegionImpl(peer, life, view, usages, descriptor);
+    return new MemoryRegionImpl(peer, life, memory, usages, descriptor);
   }
 
   /**
