@@ -53,7 +53,7 @@ public final class LogServerVerticle extends VerticleBase {
         })
         .compose(opened -> {
           peer = opened;
-          return peer.register(file.mapping(), LOG_USAGES);
+          return file.register(peer, LOG_USAGES, settings.offsetOf(0), settings.recordsEnd());
         })
         .compose(region -> {
           // The offer: the region's descriptor, and a peer configuration declaring that writes
