@@ -37,8 +37,13 @@ final class MappingChecks {
     if (offset + length < 0) {
       return "offset " + offset + " + length " + length + " overflows a long";
     }
-    if (usages == null || usages.isEmpty() || usages.contains(null)) {
-      return "give at least one MemoryUsage, none null";
+    if (usages == null || usages.isEmpty()) {
+      return "give at least one MemoryUsage";
+    }
+    for (MemoryUsage usage : usages) { // not contains(null): Set.of's throws
+      if (usage == null) {
+        return "a MemoryUsage is null: give the usages, none null";
+      }
     }
     return null;
   }

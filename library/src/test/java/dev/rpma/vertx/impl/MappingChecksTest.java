@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RpmaException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +34,22 @@ class MappingChecksTest {
     String why = MappingChecks.arguments(LOG.path(), -4096, 4096, USAGES);
 
     assertTrue(why.contains("offset -4096 is negative"), why);
+  }
+
+  @Test
+  void usagesFromSetOfAreAccepted() {
+    // Set.of(...).contains(null) throws: the check must not ask it
+    assertNull(MappingChecks.arguments(LOG.path(), 0, 4096, Set.of(MemoryUsage.WRITE_DST)));
+  }
+
+  @Test
+  void aNullUsageIsRefusedNamingIt() {
+    Set<MemoryUsage> withNull = new HashSet<>(Arrays.asList(
+        MemoryUsage.WRITE_DST, null));
+
+    String why = MappingChecks.arguments(LOG.path(), 0, 4096, withNull);
+
+    assertTrue(why.contains("a MemoryUsage is null"), why);
   }
 
   @Test
