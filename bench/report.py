@@ -32,6 +32,7 @@ import report_contention  # noqa: E402  the host check: was the run contended?
 import report_cpu  # noqa: E402  CPU time per operation
 import report_cross_host  # noqa: E402  the cross-host pass, beside the loopback figures
 import report_markdown  # noqa: E402  BENCHMARKS.md
+import report_registration  # noqa: E402  registration cost by size
 import report_runs  # noqa: E402  reading the raw results
 import report_scale  # noqa: E402  many connections on one loop
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
@@ -200,6 +201,7 @@ def gather(bench_dir: Path, raw: Path,
         "cross_host": report_cross_host.figures(bench_dir),
         "variants": report_variants.figures(agg, keys),
         "perftest_busy": report_variants.perftest_busy(raw),
+        "registration": report_registration.figures(report_registration.read(raw)),
     }
     scale_runs, scale_res = report_scale.load(raw / f"results-{PRIMARY}.jsonl")
     data["scale"] = report_scale.aggregate(scale_runs)
@@ -240,6 +242,8 @@ def results_json(data: Json, aggs: dict[str, Agg], perftest: list[Json]) -> Json
         "perftest_busy_read_64": data["perftest_busy"],
         "scale": report_scale.to_json(data["scale"], data["scale_resources"]),
         "cross_host": data["cross_host"],
+        # registration cost by size (report_registration), when the pass measured it
+        **({"registration": data["registration"]} if data.get("registration") else {}),
     }
 
 

@@ -13,6 +13,7 @@ import report_channel
 import report_contention
 import report_cpu
 import report_cross_host
+import report_registration
 import report_scale
 import report_spread
 import report_variants
@@ -42,6 +43,8 @@ def markdown(data: dict[str, Any], aggs: dict[str, Agg], perftest: list[dict[str
         report_variants.section_md(data["variants"], data.get("perftest_busy")),
         report_channel.section_md(data.get("channel"), data["contention"]["contended"]),
         report_scale.section_md(data["scale"], data["scale_resources"], data["guest"])]
+    if data.get("registration"):
+        out.append(report_registration.section_md(data["registration"]))
     if data.get("probes"):
         out.append(probes(data["probes"]))
     out.append(perftest_section(perftest, primary))

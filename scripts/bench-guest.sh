@@ -18,6 +18,8 @@
 #                            check, see BENCHMARKS.md)
 #   channel.jsonl            the message channel vs send/recv posted by hand (ChannelBenchMain),
 #                            one vCPU
+#   registration.txt         register/deregister time by size, library and C
+#                            (scripts/bench-registration.sh)
 #
 # Why one vCPU for the main figures: the guest's two vCPUs are emulated by ONE host thread
 # (TCG, thread=single), so they never run in parallel. Pinned, a wakeup is a context switch, as
@@ -131,6 +133,8 @@ main() {
   echo "guest_stat_before=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" true || exit 3
   channel_bench || exit 3
+  section "registration cost by size: vertx-rpma and C"
+  scripts/bench-registration.sh "$( ((QUICK)) && echo 3 || echo 5)" >"$RAW/registration.txt" || exit 3
   echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   if ((!QUICK && !ICOUNT)); then
     # no probe, no scale, no variants: the main run has them (with --icount there is one vCPU)

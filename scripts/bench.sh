@@ -140,7 +140,8 @@ main() {
   SAMPLER_PID=$!
   log "running on the device (one boot)"
   local rc=0
-  ./dev rdma --rw target/bench --timeout 2400 ${ICOUNT[@]+"${ICOUNT[@]}"} -- \
+  # --pmem 5G: device-DAX past 4 GiB for the registration-cost scenario's largest size
+  ./dev rdma --rw target/bench --timeout 2400 --pmem 5G ${ICOUNT[@]+"${ICOUNT[@]}"} -- \
     scripts/bench-guest.sh ${QUICK[@]+"${QUICK[@]}"} ${ICOUNT[@]+"${ICOUNT[@]}"} || rc=$?
   stop_sampler
   # load at the end too: the host is shared, and its load is part of the story

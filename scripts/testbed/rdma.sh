@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE] -- CMD...
+# ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE] [--pmem SIZE]
+#            -- CMD...
 #
 # Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
 # exits with CMD's exit code. In order of preference:
@@ -12,6 +13,9 @@
 # time: `-icount shift=0,sleep=off`, 1 ns of guest time per guest instruction and idle time
 # skipped, so the host's load no longer moves what the guest measures (./dev bench --icount).
 # One vCPU because `-smp 2` with -icount hangs at "Booting SMP configuration" (QEMU 7.2).
+# --pmem SIZE (e.g. 1G; or DEV_RDMA_PMEM): the guest (one only) gets an emulated NVDIMM of SIZE,
+# backed by a fresh file in the run's directory, made one device-DAX namespace, /dev/dax0.0,
+# before CMD runs (pmem-guest.sh; field notes section 11). Implies DEV_RDMA_GUEST=1.
 # Implies DEV_RDMA_GUEST=1: the host's own device has no counted clock.
 # --disk FILE: a raw disk image (the host file, kept after the run) as the guest's virtio-blk
 # disk /dev/vda; with --hosts, h0's only. What the guest wrote survives its QEMU being killed
@@ -41,10 +45,11 @@ CMD=()
 HOSTS=1
 ICOUNT=0
 DISK=""
+PMEM_SIZE=${DEV_RDMA_PMEM:-}
 
 usage() {
   echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE]" \
-    "-- CMD..." >&2
+    "[--pmem SIZE] -- CMD..." >&2
   exit 2
 }
 
@@ -57,6 +62,7 @@ parse_args() {
       --icount) ICOUNT=1; shift ;;
       --disk) [[ -f ${2:-} ]] || die "--disk ${2:-}: no such file (create the image first)"
         DISK=$(realpath "$2"); shift 2 ;;
+      --pmem) [[ ${2:-} =~ ^[0-9]+[MG]$ ]] || usage; PMEM_SIZE=$2; shift 2 ;;
       --) shift; break ;;
       -*) usage ;;
       *) break ;;
@@ -64,6 +70,8 @@ parse_args() {
   done
   (($#)) || usage
   ((!ICOUNT || HOSTS == 1)) || die "--icount needs one guest: counted time means nothing across two"
+  [[ -z $PMEM_SIZE || $PMEM_SIZE =~ ^[0-9]+[MG]$ ]] || die "DEV_RDMA_PMEM=$PMEM_SIZE: give a size like 1G or 512M"
+  [[ -z $PMEM_SIZE ]] || ((HOSTS == 1)) || die "--pmem needs one guest"
   CMD=("$@")
 }
 
@@ -163,6 +171,7 @@ write_cmd_script() {
   # tells tests they run in the throw-away guest, where destructive faults are allowed
   echo "export RPMA_TEST_GUEST=1"
   for word in "$@"; do echo "export ${word%%=*}=$(shq "${word#*=}")"; done
+  [[ -z $PMEM_SIZE ]] || pmem_guest_line
   echo "cd $(shq "$PWD") || exit 126"
   printf 'exec'
   for word in "${CMD[@]}"; do printf ' %s' "$(shq "$word")"; done
@@ -233,10 +242,32 @@ start_qemu() {
   mapfile -t -O ${#args[@]} args < <(share_args hostroot / ",readonly=on,multidevs=remap")
   mapfile -t -O ${#args[@]} args < <(share_args ctl "$dir/ctl")
   mapfile -t -O ${#args[@]} args < <(disk_args "$dir")
+  [[ -z $PMEM_SIZE ]] || mapfile -t -O ${#args[@]} args < <(pmem_args "$dir")
   # Start QEMU by itself: with "$@" empty under set -u, older bash would complain.
   qemu-system-x86_64 "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
     >"$dir/qemu.log" 2>&1 &
   QEMU_PID=$!
+}
+
+# --pmem: the NVDIMM's QEMU options, one per line; its backing file in DIR (sparse, removed
+# with the run). The machine needs a memory slot and maxmem for it beside the guest's RAM.
+pmem_args() {
+  local dir=$1 mem_mib pmem_mib
+  mem_mib=$(($(numfmt --from=iec "$GUEST_MEM") >> 20))
+  pmem_mib=$(($(numfmt --from=iec "$PMEM_SIZE") >> 20))
+  truncate -s "$PMEM_SIZE" "$dir/pmem.img"
+  printf '%s\n' -machine pc,nvdimm=on -m "${mem_mib}M,slots=2,maxmem=$((mem_mib + pmem_mib))M" \
+    -object "memory-backend-file,id=pm0,share=on,mem-path=$dir/pmem.img,size=$PMEM_SIZE,align=2M" \
+    -device nvdimm,id=nv0,memdev=pm0,label-size=128K
+}
+
+# --pmem: the line of the guest's command script that makes /dev/dax0.0 before CMD, with the
+# modules of the kernel the guest boots (its unpacked package, seen over the host's /).
+pmem_guest_line() {
+  local vmlinuz kroot
+  vmlinuz=$(readlink -f "$GUEST_DIR/vmlinuz")
+  kroot=$(dirname "$(dirname "$vmlinuz")")
+  echo "$(shq "$TESTBED_DIR/pmem-guest.sh") $(shq "$kroot") $(shq "${vmlinuz##*/vmlinuz-}") || exit 125"
 }
 
 # Why the guest (its files in DIR, default RUN_DIR) is not up: QEMU's own complaints and the
@@ -337,7 +368,7 @@ run_in_guest() {
 main() {
   parse_args "$@"
   ((HOSTS == 1)) || run_hosts
-  if [[ ${DEV_RDMA_GUEST:-0} != 1 ]] && ((!ICOUNT)); then
+  if [[ ${DEV_RDMA_GUEST:-0} != 1 && -z $PMEM_SIZE ]] && ((!ICOUNT)); then
     local ip
     ip=$(host_rdma_ip)
     [[ -n $ip ]] && run_on_host "$ip"

@@ -29,7 +29,7 @@ FOREIGN_PACKAGES=(librpma0 libibverbs-dev librdmacm-dev)
 RUNTIME_PACKAGES=(librpma0 ibverbs-providers librdmacm1 rdma-core ibverbs-utils rdmacm-utils
   perftest libpci3)
 # iproute2 provides `rdma` (link add, link show), used on the host and inside the guest.
-GUEST_PACKAGES=(qemu-system-x86 busybox-static kmod cpio iproute2)
+GUEST_PACKAGES=(qemu-system-x86 busybox-static kmod cpio iproute2 ndctl) # ndctl: --pmem
 
 # Packages from the lists above that are not installed, one per line.
 missing_packages() {

@@ -96,7 +96,8 @@ run_rdma_suite() {
   local rc=0
   # Longer than ./dev rdma's default 1500 s: the library's two passes, the Kotlin module's two
   # and suite.d took 25 min in one boot on a host shared with four other emulators.
-  ./dev rdma --timeout 2700 --rw target -- scripts/testbed/rdma-suite.sh || rc=$?
+  # --pmem 5G: /dev/dax0.0 past 4 GiB for the regions' device tests and suite.d/regions.sh
+  ./dev rdma --timeout 2700 --rw target --pmem 5G -- scripts/testbed/rdma-suite.sh || rc=$?
   if ((rc > 1)); then
     record_not_run rdma-suite "./dev rdma ended with exit code $rc"
   fi

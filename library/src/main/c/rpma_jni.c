@@ -64,7 +64,8 @@ JNI_OnLoad(JavaVM *vm, void *reserved)
 	    vrpma_register_log(env, cls) || vrpma_register_constants(env, cls) ||
 	    vrpma_register_eventfd(env, cls) || vrpma_register_srq(env, cls) ||
 	    vrpma_register_cmid(env, cls) || vrpma_register_cm(env, cls) ||
-	    vrpma_register_doctor(env, cls))
+	    vrpma_register_doctor(env, cls) ||
+	    vrpma_register_map(env, cls))
 		return JNI_ERR;
 
 	vrpma_log_init(vm);

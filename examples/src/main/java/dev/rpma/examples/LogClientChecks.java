@@ -11,10 +11,10 @@ public final class LogClientChecks {
 
   /** Fails when the region cannot take the run: too small, or no persistent flush. */
   public static Future<Void> check(RemoteMemoryRegion log, LogSettings settings) {
-    if (log.size() < settings.fileSize()) {
+    if (log.size() < settings.recordsEnd()) {
       return Future.failedFuture(new IllegalStateException("the server's log holds "
-          + log.size() + " bytes, the run needs " + settings.fileSize()
-          + " (is the server running with the same --records and --record-size?)"));
+          + log.size() + " bytes, the run needs " + settings.recordsEnd()
+          + " (is the server running with the same --records, --record-size and --offset?)"));
     }
     if (!log.supportsPersistentFlush()) {
       return Future.failedFuture(new IllegalStateException(

@@ -71,7 +71,8 @@ final class LogReport {
 
   private static void verificationLines(StringBuilder out, LogSettings s, String file,
       LogVerification v) {
-    line(out, "log file", file + " (" + s.fileSize() + " bytes, mapped READ_WRITE)");
+    line(out, "log file", file + " (" + s.fileSize() + " bytes, mapped and registered whole by"
+        + " the library; records from offset " + s.offsetOf(0) + ")");
     line(out, "verified", v.verified() + " of " + v.expected()
         + " records (CRC32, sequence, length)");
     for (String problem : v.problems()) {

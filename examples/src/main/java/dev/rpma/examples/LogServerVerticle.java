@@ -14,7 +14,6 @@ import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import java.nio.MappedByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Function;
@@ -23,10 +22,12 @@ import java.util.logging.Logger;
 /**
  * The log server: maps the log file, registers the mapping so that a client can write into it,
  * listens, and offers the region to its one client in the accept's private data. The client's
- * writes land in the file's pages without the server's CPU; the file is on ordinary storage,
- * so the offer says so ({@code PeerConfig.create(false)}) and each append is made durable by
- * the server persisting its range on the client's request ({@link PersistService}: msync of
- * the mapping, then the acknowledgement). At the end, {@link #verify()} checks the file.
+ * writes land in the file's pages without the server's CPU. A file on ordinary storage: the
+ * offer says so ({@code PeerConfig.create(false)}) and each append is made durable by the
+ * server persisting its range on the client's request ({@link PersistService}: msync of the
+ * mapping, then the acknowledgement). A device-DAX device (persistent memory): the offer
+ * declares it ({@code create(true)}) and the client's persistent flush makes an append durable.
+ * At the end, {@link #verify()} checks the log.
  */
 public final class LogServerVerticle extends VerticleBase {
 
@@ -40,7 +41,7 @@ public final class LogServerVerticle extends VerticleBase {
       MemoryUsage.READ_SRC, MemoryUsage.FLUSH_PERSISTENT, MemoryUsage.FLUSH_VISIBILITY);
 
   private final LogSettings settings;
-  private final Function<MappedByteBuffer, RangePersister> persister;
+  private final Function<MemoryRegion, RangePersister> persister;
   private LogFile file;
   private RpmaPeer peer;
   private RpmaServer server;
@@ -57,7 +58,7 @@ public final class LogServerVerticle extends VerticleBase {
    * A server persisting with another persister than the mapping's own: only the power-loss
    * run's controls (PowerLossControlServer), which show what the checker catches without it.
    */
-  LogServerVerticle(LogSettings settings, Function<MappedByteBuffer, RangePersister> persister) {
+  LogServerVerticle(LogSettings settings, Function<MemoryRegion, RangePersister> persister) {
     this.settings = settings;
     this.persister = persister;
   }
@@ -71,15 +72,15 @@ public final class LogServerVerticle extends VerticleBase {
         })
         .compose(opened -> {
           peer = opened;
-          return peer.register(file.mapping(), LOG_USAGES);
+          return file.register(peer, LOG_USAGES, settings.offsetOf(0), settings.recordsEnd());
         })
         .compose(region -> {
           // The offer: the region's descriptor, and an honest peer configuration: a file in
           // the page cache does not take RDMA writes into persistence, so the client's durable
           // writer asks this server to persist each range (PersistService), rather than
-          // trusting a flush that would only reach the page cache.
+          // trusting a flush that would only reach the page cache; device-DAX memory does.
           logRegion = region;
-          offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
+          offer = RegionOffer.of(PeerConfig.create(file.persistentMemory()), region).toBytes();
           return peer.listen(settings.port(), settings.address(), connectionOptions(settings),
               this::onRequest);
         })
@@ -99,7 +100,7 @@ public final class LogServerVerticle extends VerticleBase {
       request.reject();
       return;
     }
-    PersistService.accept(peer, request, offer, logRegion, persister.apply(file.mapping()))
+    PersistService.accept(peer, request, offer, logRegion, persister.apply(logRegion))
         .onSuccess(conn -> {
           writer = conn;
           conn.endHandler(v -> writerLeft.tryComplete());

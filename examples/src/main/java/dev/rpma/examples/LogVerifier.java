@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the log file back through the file system (not through the mapping the clients wrote
- * into) and checks every record's checksum, sequence number and length. Blocking I/O.
+ * Reads the log back (a file through the file system, not through the mapping the clients
+ * wrote into; device-DAX, which has no read(2), through the region's windows) and checks every record's checksum, sequence number and length. Blocking I/O.
  */
 final class LogVerifier {
 
@@ -23,7 +23,7 @@ final class LogVerifier {
     int recordSize = settings.recordSize();
     long records = settings.records();
     List<String> problems = new ArrayList<>();
-    long size = file.channel().size();
+    long size = file.size();
     if (size != settings.fileSize()) {
       problems.add("the file has " + size + " bytes, expected " + settings.fileSize());
     }
@@ -54,7 +54,7 @@ final class LogVerifier {
       throws IOException {
     chunk.clear().limit(length);
     while (chunk.hasRemaining()) {
-      int n = file.channel().read(chunk, position + chunk.position());
+      int n = file.read(chunk, position + chunk.position());
       if (n < 0) {
         // Past the end of a short file: the zeros left in the chunk fail the record check.
         while (chunk.hasRemaining()) {

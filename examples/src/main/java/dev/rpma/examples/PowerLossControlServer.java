@@ -1,8 +1,13 @@
 package dev.rpma.examples;
 
+import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.RangePersister;
 import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -26,10 +31,9 @@ public final class PowerLossControlServer {
     Settings parsed = Settings.parse(args);
     LogSettings settings = LogSettings.from(parsed);
     String control = parsed.string("persister", "none");
-    Function<MappedByteBuffer, RangePersister> persister = switch (control) {
-      case "none" -> mapping -> (offset, length) -> { };
-      case "msync-only" -> mapping -> (offset, length) ->
-          mapping.force(Math.toIntExact(offset), Math.toIntExact(length));
+    Function<MemoryRegion, RangePersister> persister = switch (control) {
+      case "none" -> region -> (offset, length) -> { };
+      case "msync-only" -> region -> msyncOnly(settings);
       default -> throw new IllegalArgumentException("--persister: none or msync-only");
     };
     Vertx vertx = NativeVertx.create();
@@ -39,5 +43,20 @@ public final class PowerLossControlServer {
     System.out.println("control server: persister " + control);
     Thread.sleep(TimeUnit.SECONDS.toMillis(settings.timeoutSeconds()));
     System.exit(1);
+  }
+
+  /**
+   * msync through a second mapping of the same file (one page cache: the same pages the region's
+   * mapping holds), with no page dirtied first.
+   */
+  private static RangePersister msyncOnly(LogSettings settings) {
+    MappedByteBuffer mapping;
+    try (FileChannel channel = FileChannel.open(settings.file(), StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, settings.fileSize());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return (offset, length) -> mapping.force(Math.toIntExact(offset), Math.toIntExact(length));
   }
 }

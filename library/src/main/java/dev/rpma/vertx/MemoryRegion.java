@@ -23,8 +23,41 @@ public interface MemoryRegion {
    * The registered bytes.
    *
    * @return a view from the region's start, of {@link #size()} bytes
+   * @throws IllegalStateException if the region is larger than a {@code ByteBuffer} holds
+   *     (2 GiB - 1 bytes; see {@link #window}), or is a closed region of a file
    */
   ByteBuffer buffer();
+
+  /**
+   * A direct buffer over part of the registered memory, without a copy, for regions of any
+   * size (a region of a file or device-DAX device may be far larger than one buffer holds).
+   * As with {@link #buffer()}, do not touch bytes an operation in flight is using until its
+   * Future completes.
+   *
+   * <p>A window of a file's region stays safe to touch for as long as it is held, but once the
+   * region is closed it no longer shows the file: from then on it is throw-away memory, and the
+   * library unmaps it once no window is reachable any more.
+   *
+   * @param offset where the window starts, from the region's start
+   * @param length the window's length in bytes, at most 2 GiB - 1
+   * @return a buffer of {@code length} bytes sharing the region's memory
+   * @throws IllegalArgumentException if [offset, offset + length) is not inside the region
+   * @throws IllegalStateException if the region is closed
+   * @since 0.1.0
+   */
+  ByteBuffer window(long offset, int length);
+
+  /**
+   * Whether writes into this region land in persistent memory: true for a region of a
+   * device-DAX device ({@code /dev/daxN.M}), false for a buffer or a file (whose bytes reach
+   * storage only when the file is synced). A server may declare
+   * {@link PeerConfig#create(boolean) PeerConfig.create(true)} for its offered regions only when
+   * they are persistent memory (and its platform flushes what the NIC writes into it).
+   *
+   * @return true for persistent memory
+   * @since 0.1.0
+   */
+  boolean persistentMemory();
 
   /**
    * A Vert.x {@link Buffer} over part of the registered memory, without a copy: what the device

@@ -1,5 +1,6 @@
 package dev.rpma.vertx;
 
+import dev.rpma.vertx.impl.MappedRegionPersister;
 import dev.rpma.vertx.impl.durable.MappedFilePersister;
 import java.nio.MappedByteBuffer;
 import java.util.Objects;
@@ -34,5 +35,21 @@ public interface RangePersister {
   static RangePersister of(MappedByteBuffer mapping) {
     Objects.requireNonNull(mapping, "mapping");
     return MappedFilePersister.of(mapping);
+  }
+
+  /**
+   * Persists a region the library mapped from a file ({@link RpmaPeer#register(java.nio.file.Path,
+   * long, long, java.util.Set)}), of any size: each page of the range dirtied from the CPU (as
+   * {@link #of(MappedByteBuffer)} does, for the same reason), then msync. On device-DAX, where
+   * the offer may declare persistent memory and clients then flush instead, it still works.
+   *
+   * @param region a region registered from a path
+   * @return the persister
+   * @throws IllegalArgumentException if the region was registered from a buffer
+   * @since 0.1.0
+   */
+  static RangePersister of(MemoryRegion region) {
+    Objects.requireNonNull(region, "region");
+    return MappedRegionPersister.of(region);
   }
 }

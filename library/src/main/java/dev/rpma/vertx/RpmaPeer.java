@@ -7,6 +7,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -86,6 +87,50 @@ public interface RpmaPeer {
     }
     return register(buffer, EnumSet.of(usage, more));
   }
+
+  /**
+   * Maps a range of a file or of a device-DAX device ({@code /dev/daxN.M}, persistent memory)
+   * shared and read-write, and registers it for the given usages: a region as large as the
+   * device allows ({@link #maxRegionSize()}), past the 2 GiB a {@code ByteBuffer} holds. Its
+   * bytes are seen through {@link MemoryRegion#window}; the library unmaps the range after the
+   * region is closed. Writes land in the file's page cache (a file: sync it for durability) or
+   * in persistent memory (device-DAX: {@link MemoryRegion#persistentMemory()}).
+   *
+   * <p>Refused with an {@link IllegalArgumentException} saying why: an offset not aligned (4 KiB
+   * for a file, the device's alignment, often 2 MiB, for device-DAX, whose length must be a
+   * multiple too), a range past the file's end (extend the file first), past
+   * {@link #maxRegionSize()}, or past the locked-memory limit (registration pins the pages
+   * unless the device has {@link #onDemandPaging()}). A file on a file system mounted with
+   * {@code -o dax} (fs-DAX) cannot be registered by a device without on-demand paging: the
+   * failure says so (use device-DAX).
+   *
+   * @param file a regular file, or a device-DAX device
+   * @param offset the range's start in the file, a multiple of the alignment above
+   * @param length the range's length in bytes
+   * @param usages what the region may be used for
+   * @return a Future completed with the registered region
+   * @since 0.1.0
+   */
+  Future<MemoryRegion> register(Path file, long offset, long length, Set<MemoryUsage> usages);
+
+  /**
+   * Whether the device pages on demand (ODP): a registration then pins nothing, so fs-DAX files
+   * and more memory than the memlock limit can be registered (librpma uses it when a plain
+   * registration fails). Soft-RoCE (rxe) has none.
+   *
+   * @return true if the device reports on-demand paging
+   * @since 0.1.0
+   */
+  boolean onDemandPaging();
+
+  /**
+   * The largest region the device registers ({@code max_mr_size}), bytes; {@link Long#MAX_VALUE}
+   * if it allows more than a long holds, or if it could not be asked.
+   *
+   * @return the largest region's length in bytes
+   * @since 0.1.0
+   */
+  long maxRegionSize();
 
   /**
    * Connects to a server, as a Vert.x {@code NetClient} does: the Future completes with the

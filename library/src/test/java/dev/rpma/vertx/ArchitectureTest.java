@@ -18,6 +18,7 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import dev.rpma.vertx.impl.ConnectionHooks;
 import dev.rpma.vertx.impl.PeerConfigImpl;
 import dev.rpma.vertx.impl.ClassPathVersions;
+import dev.rpma.vertx.impl.MappedRegionPersister;
 import dev.rpma.vertx.impl.PeerImpl;
 import dev.rpma.vertx.impl.doctor.Doctor;
 import dev.rpma.vertx.impl.RemoteRegionImpl;
@@ -55,6 +56,7 @@ class ArchitectureTest {
   private static final DescribedPredicate<JavaClass> API_FACTORIES = belongToAnyOf(
       PeerImpl.class, PeerConfigImpl.class, RemoteRegionImpl.class, MessageChannels.class,
       DurableWriters.class, PersistResponder.class, MappedFilePersister.class,
+      MappedRegionPersister.class,
       ClassPathVersions.class, Doctor.class);
 
   /** What the native boundary translates of the API: two value types and its error. */

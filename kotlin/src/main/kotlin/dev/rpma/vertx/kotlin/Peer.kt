@@ -6,6 +6,7 @@ import dev.rpma.vertx.RpmaConnectOptions
 import dev.rpma.vertx.RpmaPeer
 import io.vertx.core.Vertx
 import java.nio.ByteBuffer
+import java.nio.file.Path
 import java.util.EnumSet
 
 /**
@@ -41,6 +42,17 @@ public class Peer internal constructor(
   /** [register] for one or more usages. */
   public suspend fun register(buffer: ByteBuffer, usage: MemoryUsage, vararg more: MemoryUsage):
     Region = register(buffer, EnumSet.of(usage, *more))
+
+  /**
+   * Maps [length] bytes of [file] (a file, or a device-DAX device) from [offset] and registers
+   * them, past 2 GiB if need be: see [RpmaPeer.register]. Seen through `region.java.window`.
+   * Cancelled before it completes, the region is closed when it arrives.
+   */
+  public suspend fun register(file: Path, offset: Long, length: Long, usages: Set<MemoryUsage>):
+    Region = java.register(file, offset, length, usages).awaitOwned { it.close() }.suspending()
+
+  /** Whether the device pages on demand; see [RpmaPeer.onDemandPaging]. */
+  public val onDemandPaging: Boolean get() = java.onDemandPaging()
 
   /**
    * Connects to a server; returns once the connection is established. It belongs to the

@@ -26,6 +26,8 @@ class ReceivesTest {
     override fun usages(): Set<MemoryUsage> = setOf(MemoryUsage.RECV)
     override fun descriptor(): ByteArray = ByteArray(0)
     override fun slice(offset: Long, length: Int): Buffer = Buffer.buffer(length)
+    override fun window(offset: Long, length: Int): ByteBuffer = ByteBuffer.allocate(length)
+    override fun persistentMemory(): Boolean = false
     override fun close(): Future<Void> = Future.succeededFuture()
   })
 

@@ -42,8 +42,9 @@ public final class JniProvider implements RpmaProvider {
     }
     DeviceLimits device = DeviceLimits.query(ibv,
         Objects.requireNonNullElse(JniPeer.deviceName(ibv), "unnamed device"));
+    RegionCaps regionCaps = RegionCaps.query(ibv);
     long peer = JniPeer.create(ibv);
-    return new JniProviderPeer(peer, device, JniCmIds.deviceIndex(ibv));
+    return new JniProviderPeer(peer, device, JniCmIds.deviceIndex(ibv), regionCaps);
   }
 
   @Override

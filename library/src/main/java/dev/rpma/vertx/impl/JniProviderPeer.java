@@ -6,6 +6,7 @@ import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.jni.Errors;
 import dev.rpma.vertx.impl.jni.JniConnection;
+import dev.rpma.vertx.impl.jni.JniMapping;
 import dev.rpma.vertx.impl.jni.JniPeer;
 import dev.rpma.vertx.impl.jni.JniSharedQueue;
 import dev.rpma.vertx.impl.jni.Native;
@@ -21,11 +22,13 @@ final class JniProviderPeer implements ProviderPeer {
   private final long handle;
   private final DeviceLimits limits;
   private final int deviceIndex;
+  private final RegionCaps regionCaps;
 
-  JniProviderPeer(long handle, DeviceLimits limits, int deviceIndex) {
+  JniProviderPeer(long handle, DeviceLimits limits, int deviceIndex, RegionCaps regionCaps) {
     this.handle = handle;
     this.limits = limits;
     this.deviceIndex = deviceIndex;
+    this.regionCaps = regionCaps;
   }
 
   /** librpma's peer handle. */
@@ -60,6 +63,27 @@ final class JniProviderPeer implements ProviderPeer {
       throw new IllegalStateException("rpma_mr_get_descriptor failed");
     }
     return new Registered(mr, descriptor);
+  }
+
+  @Override
+  public Registered registerMapping(long address, long length, Set<MemoryUsage> usages) {
+    long mr = JniMapping.register(handle, address, length, NativeConstants.usageFlags(usages));
+    byte[] descriptor = Native.mrDescriptor(mr);
+    if (descriptor == null) {
+      Native.mrDereg(mr);
+      throw new IllegalStateException("rpma_mr_get_descriptor failed");
+    }
+    return new Registered(mr, descriptor);
+  }
+
+  @Override
+  public boolean registersMappings() {
+    return true;
+  }
+
+  @Override
+  public RegionCaps regionCaps() {
+    return regionCaps;
   }
 
   @Override

@@ -23,17 +23,19 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion {
   private final PeerImpl peer;
   private final RegionLife life;
   private final ForgottenRegions.Tracked tracked;
-  private final ByteBuffer buffer;
+  private final RegionMemory memory;
+  private final long size;
   private final Set<MemoryUsage> usages;
   /** The usages as bits of their ordinals: the per-operation check is one AND. */
   private final int usageBits;
   private final byte[] descriptor;
 
-  MemoryRegionImpl(PeerImpl peer, RegionLife life, ByteBuffer buffer, Set<MemoryUsage> usages,
+  MemoryRegionImpl(PeerImpl peer, RegionLife life, RegionMemory memory, Set<MemoryUsage> usages,
       byte[] descriptor) {
     this.peer = peer;
     this.life = life;
-    this.buffer = buffer;
+    this.memory = memory;
+    this.size = memory.size();
     this.usages = Collections.unmodifiableSet(EnumSet.copyOf(usages));
     int bits = 0;
     for (MemoryUsage u : usages) {
@@ -46,32 +48,50 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion {
 
   @Override
   public ByteBuffer buffer() {
-    return buffer.duplicate();
+    if (size > Integer.MAX_VALUE) {
+      throw new IllegalStateException("the region has " + size + " bytes, more than a"
+          + " ByteBuffer holds (2 GiB - 1): see it through window(offset, length)");
+    }
+    return memory.window(0, (int) size); // a buffer's stays usable after close, as before
   }
 
-  /**
-   * A Vert.x Buffer over [offset, offset + length) of the registered memory, no copy: Netty's
-   * ByteBuf over a slice of the direct buffer, as Vert.x Buffers are made. Its capacity is
-   * fixed (a wrapped buffer's max capacity is its size), so it can never be reallocated away
-   * from the registered memory; it keeps that memory reachable as the ByteBuffer views do.
-   */
+  /** The memory under it: the user's buffer or a mapping the library made. */
+  RegionMemory memory() {
+    return memory;
+  }
+
+  /** A direct buffer over part of the memory, for a region of any size. */
   @Override
-  public Buffer slice(long offset, int length) {
-    String bad = Ranges.check("region", offset, length, size());
+  public ByteBuffer window(long offset, int length) {
+    String bad = Ranges.check("region", offset, length, size);
     if (bad != null) {
       throw new IllegalArgumentException(bad);
     }
     if (life.isClosed()) {
       throw new IllegalStateException("the region is closed: take views of an open region");
     }
-    ByteBuffer bytes = buffer.duplicate().position((int) offset).limit((int) offset + length)
-        .slice();
-    return BufferInternal.buffer(Unpooled.wrappedBuffer(bytes));
+    return memory.window(offset, length);
+  }
+
+  @Override
+  public boolean persistentMemory() {
+    return memory.persistent();
+  }
+
+  /**
+   * A Vert.x Buffer over [offset, offset + length) of the registered memory, no copy: Netty's
+   * ByteBuf over a window of the memory, as Vert.x Buffers are made. Its capacity is
+   * fixed (a wrapped buffer's max capacity is its size), so it can never be reallocated away
+   * from the registered memory; it keeps that memory reachable as the ByteBuffer views do.
+   */
+  @Override
+  public Buffer slice(long offset, int length) {
+    return BufferInternal.buffer(Unpooled.wrappedBuffer(window(offset, length)));
   }
 
   @Override
   public long size() {
-    return buffer.capacity();
+    return size;
   }
 
   @Override

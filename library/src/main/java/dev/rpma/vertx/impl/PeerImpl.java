@@ -23,6 +23,7 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -208,6 +209,26 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     }
     ByteBuffer view = buffer.slice();
     return blocking(ctx, () -> RegionRegistration.register(this, ctx, view, usages));
+  }
+
+  @Override
+  public Future<MemoryRegion> register(Path file, long offset, long length,
+      Set<MemoryUsage> usages) {
+    return MappedRegistration.start(this, file, offset, length, usages);
+  }
+
+  @Override
+  public boolean onDemandPaging() {
+    return librpma.regionCaps().onDemandPaging();
+  }
+
+  @Override
+  public long maxRegionSize() {
+    return librpma.regionCaps().maxRegionSize();
+  }
+
+  RegionCaps regionCaps() {
+    return librpma.regionCaps();
   }
 
   @Override

@@ -29,6 +29,18 @@ public interface ProviderPeer {
   /** Registers the whole {@code view} for {@code usages}: its handle and descriptor. */
   Registered register(ByteBuffer view, Set<MemoryUsage> usages);
 
+  /**
+   * Registers [address, address + length) of a shared mapping the library made of a file or
+   * device-DAX device ({@code MappedRegistration}): its handle and descriptor.
+   */
+  Registered registerMapping(long address, long length, Set<MemoryUsage> usages);
+
+  /** Whether it registers mappings of files ({@link #registerMapping}); the test kit does not. */
+  boolean registersMappings();
+
+  /** What the device offers regions: {@code max_mr_size}, on-demand paging. */
+  RegionCaps regionCaps();
+
   /** Deregisters the region of {@code handle}. */
   void deregister(long handle);
 

@@ -5,7 +5,6 @@ import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
-import java.nio.ByteBuffer;
 
 /**
  * A registered region's native side, apart from the facade users hold
@@ -22,14 +21,14 @@ final class RegionLife implements Closeable {
   private final long handle;
   /**
    * The registered memory, reachable until deregistered even when nothing else holds it: the
-   * device may write into it until then, so it must not be freed and reused before.
+   * device may write into it until then, so it must not be freed and reused before (a mapping
+   * is unmapped after).
    */
-  @SuppressWarnings({"unused", "FieldCanBeLocal"})
-  private final ByteBuffer memory;
+  private final RegionMemory memory;
   private final RefCounted users;
   private final Promise<Void> deregistered;
 
-  RegionLife(PeerImpl peer, ContextInternal context, long handle, ByteBuffer memory) {
+  RegionLife(PeerImpl peer, ContextInternal context, long handle, RegionMemory memory) {
     this.peer = peer;
     this.context = context;
     this.handle = handle;
@@ -53,6 +52,7 @@ final class RegionLife implements Closeable {
   private void deregister() {
     peer.blocking(context, () -> {
       RegionRegistration.deregister(peer, handle);
+      memory.deregistered(); // a mapping is unmapped only once the device is done with it
       return null;
     })
         .onComplete(ar -> {

@@ -43,27 +43,35 @@ final class RegionRegistration {
    */
   static MemoryRegionImpl register(PeerImpl peer, ContextInternal ctx, ByteBuffer view,
       Set<MemoryUsage> usages) {
+    return owned(peer, ctx, peer.librpma().register(view, usages), new BufferMemory(view), usages);
+  }
+
+  /**
+   * A region just registered ({@code mr}), with its descriptor, owned by the peer; deregistered
+   * here if that fails. On the peer's set-up worker, under its lock.
+   */
+  static MemoryRegionImpl owned(PeerImpl peer, ContextInternal ctx, ProviderPeer.Registered mr,
+      RegionMemory memory, Set<MemoryUsage> usages) {
     ProviderPeer device = peer.librpma();
-    ProviderPeer.Registered mr = device.register(view, usages);
-    RegionLife life = new RegionLife(peer, ctx, mr.handle(), view);
+    RegionLife life = new RegionLife(peer, ctx, mr.handle(), memory);
     if (!peer.regions().add(life)) {
       // the peer closed meanwhile: deregistered here, under the lock, before the peer's
       // delete (an asynchronous close could come after it: EBUSY, the region leaked)
       device.deregister(mr.handle());
       throw new IllegalStateException("the peer is closed");
     }
-    return new MemoryRegionImpl(peer, life, view, usages, mr.descriptor());
+    return new MemoryRegionImpl(peer, life, memory, usages, mr.descriptor());
+  }
+
+  /** rpma_mr_dereg; on the peer's worker. */
+  static void deregister(PeerImpl peer, long mr) {
+    peer.librpmaToFree().deregister(mr);
   }
 
   /**
    * The device writes into a region used as a destination (by the peer's writes, our reads, our
    * receives): a buffer handed over as read-only must not become one.
    */
-  /** rpma_mr_dereg; on the peer's worker. */
-  static void deregister(PeerImpl peer, long mr) {
-    peer.librpmaToFree().deregister(mr);
-  }
-
   private static String readOnlyDestinations(ByteBuffer buffer, Set<MemoryUsage> usages) {
     if (!buffer.isReadOnly()) {
       return null;

@@ -54,6 +54,22 @@ public final class Native {
   public static native int peerDelete(long peer);
   public static native long mrReg(long peer, ByteBuffer buffer, long offset, long length, int usage);
   public static native int mrDereg(long mr);
+
+  // ---- regions on a file or device-DAX (rpma_jni_map.c): may block, worker threads only ----
+  /** mmap of the file, shared; the address or -errno; out[0] 1 if MAP_SYNC (DAX). */
+  public static native long mapFile(String path, long offset, long length, long[] out);
+  /** munmap; 0 or errno. */
+  public static native int unmap(long address, long length);
+  /** The mapping replaced by anonymous memory reserving nothing; 0 or errno. */
+  public static native int retireMapping(long address, long length);
+  /** Each page of a mapping's range dirtied from the CPU, then msync; 0 or errno. */
+  public static native int persistMapping(long address, long length);
+  /** A direct buffer over [address, address + length); null if the arguments are bad. */
+  public static native ByteBuffer window(long address, int length);
+  /** rpma_mr_reg of a mapping's [address, address + length); the region or an error. */
+  public static native long mrRegMapped(long peer, long address, long length, int usage);
+  /** max_mr_size, then 1 if the device pages on demand (ODP), into out; 0 or errno. */
+  public static native int regionCaps(long ibvContext, long[] out);
   public static native long epListen(long peer, String address, String port);
   public static native int epShutdown(long ep);
   public static native long connReqNew(long peer, String address, String port, long connCfg);

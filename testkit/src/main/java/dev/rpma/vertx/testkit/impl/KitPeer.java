@@ -7,6 +7,7 @@ import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.ConnectAttempt;
 import dev.rpma.vertx.impl.DeviceLimits;
 import dev.rpma.vertx.impl.ProviderPeer;
+import dev.rpma.vertx.impl.RegionCaps;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
@@ -55,6 +56,23 @@ final class KitPeer implements ProviderPeer {
     KitRegion region = new KitRegion(device.nextHandle(), view, EnumSet.copyOf(usages), this);
     device.addRegion(region);
     return new Registered(region.handle(), descriptors.describe(region));
+  }
+
+  @Override
+  public Registered registerMapping(long address, long length, Set<MemoryUsage> usages) {
+    throw new UnsupportedOperationException(
+        "the test kit models regions of direct buffers only, not mappings of files");
+  }
+
+  @Override
+  public boolean registersMappings() {
+    return false;
+  }
+
+  @Override
+  public RegionCaps regionCaps() {
+    // Soft-RoCE's (rxe, kernel 6.1): no limit on a region's size, no on-demand paging
+    return new RegionCaps(true, -1, false);
   }
 
   @Override
