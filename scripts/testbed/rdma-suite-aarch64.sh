@@ -7,8 +7,9 @@
 # into target/aarch64/rpma_smoke.
 #   default: a representative set of the library's device test classes (SUBSET: one or more
 #            per room: the natives, operations, the completion path, message channels, shared
-#            receive queues, connecting, failures, closing), the C smoke test and a short run
-#            of the log example; what ./dev test adds beside the x86_64 suite;
+#            receive queues, connecting, failures, closing), the C smoke test, the consumer
+#            project (scripts/consumer-check-guest.sh) and a short run of the log example;
+#            what ./dev test adds beside the x86_64 suite;
 #   --all:   every device test of the library and the Kotlin module (./dev test --arch
 #            aarch64), the smoke test, and the examples of suite.d/examples.sh.
 # Vert.x on epoll only: Netty's io_uring native for aarch64 is not on the test class path
@@ -124,5 +125,7 @@ natives_are_aarch64 || status=1
 java_tests library || status=1
 ((all)) && { java_tests kotlin || status=1; }
 smoke_test || status=1
+section "the consumer project, natives from the installed jar, no system librpma"
+case_ consumer-project scripts/consumer-check-guest.sh || status=1
 examples || status=1
 exit $status

@@ -198,6 +198,9 @@ main() {
     # a separate project depending on the installed library, as the README says, runs
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
       scripts/consumer-check.sh || true
+    # its run-time class path, for the same project on the devices of both architectures
+    # (suite.d/consumer.sh, rdma-suite-aarch64.sh)
+    scripts/consumer-check-guest.sh --prepare || log "error: the consumer project's class path"
     # every commit subject since the rule was adopted fits in 72 characters
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case commit-subjects-fit-72-characters \
       scripts/commit-subjects-check.sh || true
