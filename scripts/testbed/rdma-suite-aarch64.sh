@@ -10,10 +10,9 @@
 #            receive queues, connecting, failures, closing), the C smoke test, the consumer
 #            project (scripts/consumer-check-guest.sh) and a short run of the log example;
 #            what ./dev test adds beside the x86_64 suite;
-#   --all:   every device test of the library and the Kotlin module (./dev test --arch
-#            aarch64), the smoke test, and the examples of suite.d/examples.sh.
-# Vert.x on epoll only: Netty's io_uring native for aarch64 is not on the test class path
-# (the library declares epoll's for both architectures; io_uring is optional).
+#   --all:   every device test of the library and the Kotlin module, Vert.x on epoll then on
+#            io_uring as in rdma-suite.sh (./dev test --arch aarch64), the smoke test, the
+#            consumer project, and the examples of suite.d/examples.sh.
 # JUnit XML goes to target/rdma-reports/aarch64 and moves up with an -aarch64 suffix (the
 # summary reads the top of target/rdma-reports); each case's name ends in -aarch64.
 # Exits 0 if every part passed, 1 otherwise.
@@ -42,18 +41,20 @@ case_() {
   RPMA_REPORTS_DIR=$TOP "$TESTBED/report-case" "$name-aarch64" "$@"
 }
 
-# The JVM tests tagged rdma of MODULE (library or kotlin): SUBSET's classes, or with --all
-# every one. Its JUnit XML becomes TEST-junit-jupiter[-kotlin]-aarch64.xml.
+# The JVM tests tagged rdma of MODULE (library or kotlin) on TRANSPORT (default epoll):
+# SUBSET's classes, or with --all every one. Its JUnit XML becomes
+# TEST-junit-jupiter[-kotlin][-io_uring]-aarch64.xml.
 java_tests() {
-  local module=$1 name=java suffix=""
+  local module=$1 transport=${2:-epoll} name=java suffix=""
   [[ $module == library ]] || { name=$module; suffix=-$module; }
-  section "$module: JVM tests tagged rdma, Vert.x on epoll"
-  local dir=$RPMA_REPORTS_DIR/$module cp_file=$SUITE_DIR/classpath.txt
+  [[ $transport == epoll ]] || suffix=$suffix-$transport
+  section "$module: JVM tests tagged rdma, Vert.x on $transport"
+  local dir=$RPMA_REPORTS_DIR/$module$suffix cp_file=$SUITE_DIR/classpath.txt
   [[ $module == library ]] || cp_file=$SUITE_DIR/$module-classpath.txt
   mkdir -p "$dir"
   local launcher=$SUITE_DIR/junit-platform-console-standalone.jar
   if [[ ! -f $launcher || ! -f $cp_file ]]; then
-    case_ "$name-rdma-tests" sh -c "echo '$launcher or $cp_file is missing (prepared by ./dev test)'; exit 1"
+    case_ "$name-rdma-tests$suffix" sh -c "echo '$launcher or $cp_file is missing (prepared by ./dev test)'; exit 1"
     return 1
   fi
   local classes=$module/target/test-classes cp selection=() c
@@ -67,7 +68,7 @@ java_tests() {
   fi
   local log=$dir/$name-rdma-tests.log rc
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
-  java $JAVA_OPTS -Drpma.test.transport=epoll -jar "$launcher" execute \
+  java $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
     --include-tag rdma --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
@@ -79,7 +80,7 @@ java_tests() {
   fi
   # a launcher that could not start reports no failed test: count it
   if ((rc != 0)) && ! grep -q '<failure\|<error' "$TOP/TEST-junit-jupiter$suffix-aarch64.xml" 2>/dev/null; then
-    case_ "$name-rdma-tests" sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
+    case_ "$name-rdma-tests$suffix" sh -c "echo 'the JUnit console launcher exited with $rc'; exit 1"
   fi
   return $((rc != 0))
 }
@@ -123,7 +124,11 @@ examples() {
 status=0
 natives_are_aarch64 || status=1
 java_tests library || status=1
-((all)) && { java_tests kotlin || status=1; }
+if ((all)); then
+  java_tests library io_uring || status=1
+  java_tests kotlin || status=1
+  java_tests kotlin io_uring || status=1
+fi
 smoke_test || status=1
 section "the consumer project, natives from the installed jar, no system librpma"
 case_ consumer-project scripts/consumer-check-guest.sh || status=1
