@@ -18,6 +18,13 @@ arm_cmd_env() {
   echo "JAVA_HOME=$ARM_JAVA_HOME"
 }
 
+# Held shared while the guest runs (fd 8, released when ./dev rdma ends): setup-aarch64.sh
+# takes the lock exclusively before it replaces the userland a running guest reads.
+arm_hold_userland() {
+  exec 8<"$ARM_DIR/.lock"
+  flock -s 8
+}
+
 # QEMU arguments for the machine, kernel and console of the aarch64 guest (DIR: its logs).
 arm_machine_args() {
   local dir=$1

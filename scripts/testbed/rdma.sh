@@ -297,6 +297,7 @@ wait_for_exit() {
 run_in_guest() {
   if [[ $ARCH == aarch64 ]]; then
     "$TESTBED_DIR/setup-aarch64.sh"
+    arm_hold_userland
   else
     "$TESTBED_DIR/setup.sh" --guest
   fi

@@ -25,7 +25,10 @@ ARM_DIR="$CACHE_DIR/aarch64"
 USERLAND_PACKAGES=(libc6 libgcc-s1 libstdc++6 zlib1g bash libtinfo6 busybox-static
   openjdk-17-jre-headless openjdk-17-jdk-headless librpma0 libibverbs1 ibverbs-providers
   librdmacm1 libnl-3-200 libnl-route-3-200 iproute2 libmnl0 libelf1 libbpf1 libcap2 libbsd0
-  libmd0 libxtables12)
+  libmd0 libxtables12 libsmartcols1 libcap-ng0)
+# From util-linux only the programs the device tests start (prlimit lowers a child's limits,
+# setpriv drops its privileges); its other programs need libraries nothing else here does.
+UTIL_LINUX_PROGRAMS=(prlimit setpriv)
 JAVA_DIR=/usr/lib/jvm/java-17-openjdk-arm64
 
 # The versioned kernel package linux-image-arm64 points at, e.g. linux-image-6.1.0-56-arm64.
@@ -96,9 +99,13 @@ link_busybox_applets() {
   done
 }
 
+userland_stamp() {
+  printf '%s\n' "${USERLAND_PACKAGES[@]}" "$(cat "$TESTBED_DIR/setup-aarch64.sh")" | sha256sum
+}
+
 prepare_userland() {
   local udir="$ARM_DIR/userland" stamp
-  stamp=$(printf '%s\n' "${USERLAND_PACKAGES[@]}" "$(cat "$TESTBED_DIR/setup-aarch64.sh")" | sha256sum)
+  stamp=$(userland_stamp)
   [[ -e $udir/.ready && $(cat "$udir/.ready") == "$stamp" ]] && return 0
   log "downloading the arm64 userland into $udir"
   rm -rf "$udir"
@@ -109,7 +116,14 @@ prepare_userland() {
   local deb
   for deb in "$tmp"/debs/*.deb; do dpkg-deb -x "$deb" "$tmp/root"; done
   rm -rf "$tmp/debs"
-  local root=$tmp/root
+  local root=$tmp/root program
+  mkdir "$tmp/debs" "$tmp/util-linux"
+  download "$tmp/debs" util-linux
+  dpkg-deb -x "$tmp"/debs/util-linux_*.deb "$tmp/util-linux"
+  for program in "${UTIL_LINUX_PROGRAMS[@]}"; do
+    cp "$tmp/util-linux/usr/bin/$program" "$root/usr/bin/$program"
+  done
+  rm -rf "$tmp/debs" "$tmp/util-linux"
   check_needed "$root"
   # what maintainer scripts would have done: the alternatives for java, busybox's applets
   local tool
@@ -133,13 +147,17 @@ module_files() {
   done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
 }
 
-build_initramfs() {
-  local root="$ARM_DIR/kernel/root" stamp
-  stamp=$({
-    cat "$ARM_DIR/kernel/.ready"
+initramfs_stamp() {
+  {
+    cat "$ARM_DIR/kernel/.ready" 2>/dev/null
     echo "${GUEST_MODULES[*]}"
     cat "$TESTBED_DIR/guest-init"
-  } | sha256sum | cut -d' ' -f1)
+  } | sha256sum | cut -d' ' -f1
+}
+
+build_initramfs() {
+  local root="$ARM_DIR/kernel/root" stamp
+  stamp=$(initramfs_stamp)
   [[ -e $ARM_DIR/initramfs.cpio.gz && $(cat "$ARM_DIR/stamp" 2>/dev/null) == "$stamp" ]] && return 0
   log "building the aarch64 guest initramfs"
   local kver stage f applet
@@ -165,10 +183,21 @@ build_initramfs() {
   echo "$stamp" >"$ARM_DIR/stamp"
 }
 
+# All there and current: then nothing is locked, so guests that run (holding the lock shared,
+# see aarch64.sh) never make this wait.
+up_to_date() {
+  [[ $(cat "$ARM_DIR/userland/.ready" 2>/dev/null) == "$(userland_stamp)" &&
+    $(cat "$ARM_DIR/stamp" 2>/dev/null) == "$(initramfs_stamp)" &&
+    $(cat "$ARM_DIR/kernel/.ready" 2>/dev/null) == "$(arm_kernel_package)" ]]
+}
+
 main() {
   command -v qemu-system-aarch64 >/dev/null ||
     die "qemu-system-aarch64 missing: ./dev setup (package qemu-system-arm)"
   mkdir -p "$ARM_DIR"
+  up_to_date && return 0
+  # Exclusive: replacing the userland under a running guest breaks it (its programs vanish
+  # from the 9p share), so this waits for running aarch64 guests to end.
   exec 9>"$ARM_DIR/.lock"
   flock 9
   local pkg
