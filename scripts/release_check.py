@@ -25,6 +25,7 @@ PUBLISHED = {
     "vertx-rpma-bom": {"pom"},
     "vertx-rpma": {"pom", "jar", "sources.jar", "javadoc.jar"},
     "vertx-rpma-kotlin": {"pom", "jar", "sources.jar", "javadoc.jar"},
+    "vertx-rpma-testkit": {"pom", "jar", "sources.jar", "javadoc.jar"},
 }
 NEVER_PUBLISHED = {"vertx-rpma-examples", "vertx-rpma-bench"}
 NATIVES = [f"META-INF/native/{platform}/{name}"

@@ -2,13 +2,15 @@
 # ./dev test: the whole test run, as CI does it (.ci/run).
 #   1. ./dev setup; the Python tests (pytest): the benchmark report (bench/tests) and the test
 #      bed's fault control (scripts/testbed/tests);
-#   2. mvn install of every module (library, kotlin, examples, bench) without the rdma-tagged tests
-#      (the host has no RDMA device): what does not build, or fails a host test, is red;
-#      then three host cases: scripts/shade-check.sh (a relocated copy of the library loads its
-#      natives), scripts/consumer-check.sh (a project depending on the installed library as the
-#      README says compiles and loads the natives), scripts/repro-check.sh (the library's jars
-#      are byte-identical when built from two paths), scripts/commit-subjects-check.sh (commit
-#      subjects of at most 72 characters);
+#   2. mvn install of every module (library, kotlin, testkit, examples, bench) without the
+#      rdma-tagged tests (the host has no RDMA device): what does not build, or fails a host
+#      test, is red; then host cases: scripts/shade-check.sh (a relocated copy of the library
+#      loads its natives), scripts/consumer-check.sh (a project depending on the installed
+#      library as the README says compiles and loads the natives), scripts/testkit-sample.sh
+#      (a user's project whose tests use only the test kit passes with the RDMA libraries
+#      hidden), scripts/repro-check.sh (the library's jars are byte-identical when built from
+#      two paths), scripts/doctor-jar-check.sh (the doctor runs from the jar alone; the jar is
+#      still a JPMS module), scripts/commit-subjects-check.sh (commit subjects of at most 72 characters);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
@@ -36,7 +38,7 @@ cd "$REPO_ROOT"
 exec </dev/null
 
 # The Maven modules (the parent POM's), whose host tests count in the summary.
-MODULES=(library kotlin examples bench)
+MODULES=(library kotlin testkit examples bench)
 SUITE_DIR=target/rdma-suite
 REPORTS_DIR=target/rdma-reports
 # A fixed version: the plugin prefix alone would resolve whatever is newest.
@@ -201,6 +203,13 @@ main() {
     # its run-time class path, for the same project on the devices of both architectures
     # (suite.d/consumer.sh, rdma-suite-aarch64.sh)
     scripts/consumer-check-guest.sh --prepare || log "error: the consumer project's class path"
+    # `java -jar vertx-rpma-<version>.jar doctor` runs with the jar alone, and the jar is
+    # still module dev.rpma.vertx (the doctor on the module path finds Netty's transports)
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case doctor-runs-from-the-jar \
+      scripts/doctor-jar-check.sh || true
+    # a user's project tested with only the test kit, on NIO, the RDMA libraries hidden
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case testkit-sample-runs-without-rdma \
+      scripts/testkit-sample.sh || true
     # every commit subject since the rule was adopted fits in 72 characters
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case commit-subjects-fit-72-characters \
       scripts/commit-subjects-check.sh || true

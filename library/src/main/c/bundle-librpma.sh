@@ -50,3 +50,5 @@ lib=$(find "$tmp/usr/lib" -name 'librpma.so.0' | head -n 1)
 cp "$(readlink -f "$lib")" "$out/librpma.so.0.tmp"
 mv "$out/librpma.so.0.tmp" "$out/librpma.so.0"
 cp "$tmp/usr/share/doc/librpma0/copyright" "$out/librpma.copyright"
+# the package's version, which the bundled file's name does not carry: the doctor reports it
+dpkg-deb -f "$deb" Version >"$out/librpma.version"

@@ -63,7 +63,8 @@ JNI_OnLoad(JavaVM *vm, void *reserved)
 	    vrpma_register_ops(env, cls) || vrpma_register_cq(env, cls) ||
 	    vrpma_register_log(env, cls) || vrpma_register_constants(env, cls) ||
 	    vrpma_register_eventfd(env, cls) || vrpma_register_srq(env, cls) ||
-	    vrpma_register_cmid(env, cls) || vrpma_register_cm(env, cls))
+	    vrpma_register_cmid(env, cls) || vrpma_register_cm(env, cls) ||
+	    vrpma_register_doctor(env, cls))
 		return JNI_ERR;
 
 	vrpma_log_init(vm);

@@ -88,6 +88,7 @@ int vrpma_register_eventfd(JNIEnv *env, jclass cls);
 int vrpma_register_srq(JNIEnv *env, jclass cls);
 int vrpma_register_cmid(JNIEnv *env, jclass cls);
 int vrpma_register_cm(JNIEnv *env, jclass cls);
+int vrpma_register_doctor(JNIEnv *env, jclass cls);
 
 /* the log bridge keeps the VM to reach Java from librpma's log callback */
 void vrpma_log_init(JavaVM *vm);

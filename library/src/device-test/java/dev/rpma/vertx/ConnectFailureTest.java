@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * the server is unreachable; each names the address, the step and the option that bounded it.
  */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class ConnectFailureTest extends DeviceTestBase {
 
   /** An address of the test bed's subnet that no host has (HostileValues.UNASSIGNED). */
@@ -22,7 +23,7 @@ class ConnectFailureTest extends DeviceTestBase {
   void aPortNobodyListensOnFailsWithNothingListens() {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
-    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer peer = await(TestProvider.open(vertx, ip));
     try {
       Throwable failure = Await.awaitFailure(peer.connect(ip, port, new ConnectionOptions(),
           null));
@@ -44,7 +45,7 @@ class ConnectFailureTest extends DeviceTestBase {
   void theApplicationsRejectFailsWithConnectionRejected() {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
-    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer peer = await(TestProvider.open(vertx, ip));
     RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
         RpmaConnectionRequest::reject));
     try {
@@ -67,7 +68,7 @@ class ConnectFailureTest extends DeviceTestBase {
   void aServerClosedBeforeAnsweringFailsWithConnectionRejected() {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
-    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer peer = await(TestProvider.open(vertx, ip));
     io.vertx.core.Promise<Void> requested = io.vertx.core.Promise.promise();
     RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
         req -> requested.complete()));
@@ -85,9 +86,10 @@ class ConnectFailureTest extends DeviceTestBase {
   }
 
   @Test
+  @Tag("device-only") // address resolution: the test kit reaches no network (its README)
   void anUnassignedAddressFailsAsUnreachableAfterTheConnectTimeoutNotTimeoutMs() {
     String ip = RdmaTestSupport.deviceIp();
-    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer peer = await(TestProvider.open(vertx, ip));
     try {
       long start = System.nanoTime();
       Throwable failure = Await.awaitFailure(peer.connect(UNASSIGNED, 7599,

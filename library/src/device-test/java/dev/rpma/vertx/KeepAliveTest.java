@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * noticed across hosts: the cross-host part of the suite.)
  */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class KeepAliveTest {
 
   private static final int INTERVAL_MS = 200;

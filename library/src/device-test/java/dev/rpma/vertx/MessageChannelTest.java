@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /** The message channel's contract, one behaviour per test (the long stream: ChannelStreamTest). */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class MessageChannelTest {
 
   private Vertx vertx;
@@ -246,8 +247,8 @@ class MessageChannelTest {
   @Test
   void aPlainConnectionToAChannelServerIsRejectedAndTheAcceptSaysWhy() {
     String ip = RdmaTestSupport.deviceIp();
-    RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
-    RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer serverPeer = await(TestProvider.open(vertx, ip));
+    RpmaPeer clientPeer = await(TestProvider.open(vertx, ip));
     Promise<Throwable> refused = Promise.promise();
     int port = RdmaTestSupport.nextPort();
     RpmaServer server = await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> {
@@ -267,7 +268,7 @@ class MessageChannelTest {
   @Test
   void optionsTheConnectionCannotHoldAreRefusedNamingTheSetter() {
     String ip = RdmaTestSupport.deviceIp();
-    RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer peer = await(TestProvider.open(vertx, ip));
     Throwable why = awaitFailure(RpmaMessageChannel.connect(peer, ip, RdmaTestSupport.nextPort(),
         new ConnectionOptions().setRqSize(16), new MessageChannelOptions().setReceiveBuffers(32)));
     assertInstanceOf(IllegalArgumentException.class, why);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** Every data-path operation, on the real device, with the bytes checked on the other side. */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class OperationsRoundTripTest extends SharedLoopbackTestBase {
 
   static byte[] pattern(int length, int seed) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** Private data arrives as the RDMA CM delivers it (padded), and framed data comes back exact. */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class PrivateDataTest {
 
   private Vertx vertx;
@@ -24,7 +25,7 @@ class PrivateDataTest {
   void open() {
     ip = RdmaTestSupport.deviceIp();
     vertx = RdmaTestSupport.nativeVertx();
-    peer = await(RpmaPeer.open(vertx, ip));
+    peer = await(TestProvider.open(vertx, ip));
   }
 
   @AfterEach

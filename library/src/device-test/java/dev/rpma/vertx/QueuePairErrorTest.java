@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * connection with that error as the reason instead of leaving it "open" and useless.
  */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class QueuePairErrorTest {
 
   @Test

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** A raw send longer than the receive the peer posted fails with a message naming that. */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class RawSendLengthTest extends DeviceTestBase {
 
   @Test

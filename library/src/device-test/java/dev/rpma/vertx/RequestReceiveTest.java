@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** Receives posted on a connection request, before the connection exists. */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class RequestReceiveTest {
 
   private Vertx vertx;
@@ -31,8 +32,8 @@ class RequestReceiveTest {
   void start() {
     ip = RdmaTestSupport.deviceIp();
     vertx = RdmaTestSupport.nativeVertx();
-    serverPeer = await(RpmaPeer.open(vertx, ip));
-    clientPeer = await(RpmaPeer.open(vertx, ip));
+    serverPeer = await(TestProvider.open(vertx, ip));
+    clientPeer = await(TestProvider.open(vertx, ip));
     inbox = await(serverPeer.register(ByteBuffer.allocateDirect(4096), MemoryUsage.RECV));
     outbox = await(clientPeer.register(ByteBuffer.allocateDirect(4096), MemoryUsage.SEND));
   }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /** A peer gets only the access a region was registered for, enforced by the device. */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class SecurityTest extends DeviceTestBase {
 
   @Test

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * client leaving while the others go on; the queue's close.
  */
 @Tag("rdma")
+@Tag("testkit") // also on the test kit, on the host: TestProvider
 class SharedReceiveQueueTest {
 
   static final int CLIENTS = 64;

@@ -31,8 +31,8 @@ final class ChannelPair implements AutoCloseable {
   static ChannelPair open(Vertx vertx, MessageChannelOptions serverOptions,
       MessageChannelOptions clientOptions) {
     String ip = RdmaTestSupport.deviceIp();
-    RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
-    RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer serverPeer = await(TestProvider.open(vertx, ip));
+    RpmaPeer clientPeer = await(TestProvider.open(vertx, ip));
     Promise<RpmaMessageChannel> accepted = Promise.promise();
     int port = RdmaTestSupport.nextPort();
     RpmaServer server = await(serverPeer.listen(ip, port, new ConnectionOptions(),

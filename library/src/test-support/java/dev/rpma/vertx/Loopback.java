@@ -56,8 +56,8 @@ final class Loopback implements AutoCloseable {
   static Loopback open(Vertx vertx, ConnectionOptions options, Set<MemoryUsage> serverUsages,
       boolean applyPeerConfig) {
     String ip = RdmaTestSupport.deviceIp();
-    RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
-    RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
+    RpmaPeer serverPeer = await(TestProvider.open(vertx, ip));
+    RpmaPeer clientPeer = await(TestProvider.open(vertx, ip));
     MemoryRegion serverRegion =
         await(serverPeer.register(ByteBuffer.allocateDirect(REGION_SIZE), serverUsages));
     MemoryRegion clientRegion =
@@ -65,15 +65,31 @@ final class Loopback implements AutoCloseable {
     Promise<RpmaConnection> accepted = Promise.promise();
     int port = RdmaTestSupport.nextPort();
     RpmaServer server = await(serverPeer.listen(ip, port, options,
-        req -> req.accept(
-            RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes()).onComplete(accepted)));
+        req -> req.accept(offer(serverRegion)).onComplete(accepted)));
     RpmaConnection client = await(clientPeer.connect(ip, port, options, null));
     RpmaConnection serverSide = await(accepted.future());
-    RegionOffer offer = RegionOffer.fromBytes(client.remotePrivateData());
-    RemoteMemoryRegion remote = applyPeerConfig ? offer.applyTo(client)
-        : RemoteMemoryRegion.fromDescriptor(offer.regionDescriptor());
+    RemoteMemoryRegion remote = remoteOf(client, applyPeerConfig);
     return new Loopback(serverPeer, clientPeer, serverRegion, clientRegion, server, client,
         serverSide, remote);
+  }
+
+  /**
+   * The region offered with the accept: with a peer configuration on the device; on the test
+   * kit, which models no persistent memory (and librpma's peer configuration is native), the
+   * descriptor alone.
+   */
+  private static byte[] offer(MemoryRegion serverRegion) {
+    return TestProvider.onTestKit() ? PrivateData.frame(serverRegion.descriptor())
+        : RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes();
+  }
+
+  private static RemoteMemoryRegion remoteOf(RpmaConnection client, boolean applyPeerConfig) {
+    if (TestProvider.onTestKit()) {
+      return RemoteMemoryRegion.fromDescriptor(PrivateData.unframe(client.remotePrivateData()));
+    }
+    RegionOffer offer = RegionOffer.fromBytes(client.remotePrivateData());
+    return applyPeerConfig ? offer.applyTo(client)
+        : RemoteMemoryRegion.fromDescriptor(offer.regionDescriptor());
   }
 
   ByteBuffer serverBytes() {

@@ -22,6 +22,9 @@ final class RdmaTestSupport {
 
   /** The address of a real RDMA device (set by ./dev rdma); skips the test when there is none. */
   static String deviceIp() {
+    if (TestProvider.onTestKit()) {
+      return TestProvider.KIT_ADDRESS;
+    }
     String ip = System.getenv("RPMA_TEST_IP");
     assumeTrue(ip != null && !ip.isBlank(),
         "no RDMA device: RPMA_TEST_IP is not set (run the suite through ./dev test or ./dev rdma)");
@@ -60,6 +63,11 @@ final class RdmaTestSupport {
     VertxOptions options = new VertxOptions().setPreferNativeTransport(true);
     if (metricsOptions != null) {
       options.setMetricsOptions(metricsOptions);
+    }
+    if (TestProvider.onTestKit()) {
+      // the test kit runs on any transport: NIO, which a native one would only hide
+      return Vertx.builder().with(options.setPreferNativeTransport(false)).withMetrics(metrics)
+          .build();
     }
     String name = transport();
     Transport transport = switch (name) {

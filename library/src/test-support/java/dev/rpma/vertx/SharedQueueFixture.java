@@ -45,8 +45,8 @@ final class SharedQueueFixture implements AutoCloseable {
   /** The same on {@code vertx} (closed with the fixture). */
   SharedQueueFixture(Vertx vertx, int slots, SharedReceiveQueueOptions options) {
     this.vertx = vertx;
-    serverPeer = await(RpmaPeer.open(vertx, ip));
-    clientPeer = await(RpmaPeer.open(vertx, ip));
+    serverPeer = await(TestProvider.open(vertx, ip));
+    clientPeer = await(TestProvider.open(vertx, ip));
     inbox = await(serverPeer.register(ByteBuffer.allocateDirect(slots * SLOT), MemoryUsage.RECV,
         MemoryUsage.SEND));
     outbox = await(clientPeer.register(ByteBuffer.allocateDirect(slots * SLOT), MemoryUsage.SEND,

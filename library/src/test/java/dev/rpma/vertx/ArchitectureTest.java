@@ -19,6 +19,7 @@ import dev.rpma.vertx.impl.ConnectionHooks;
 import dev.rpma.vertx.impl.PeerConfigImpl;
 import dev.rpma.vertx.impl.ClassPathVersions;
 import dev.rpma.vertx.impl.PeerImpl;
+import dev.rpma.vertx.impl.doctor.Doctor;
 import dev.rpma.vertx.impl.RemoteRegionImpl;
 import dev.rpma.vertx.impl.channel.MessageChannels;
 
@@ -38,6 +39,7 @@ class ArchitectureTest {
   private static final String JNI = "dev.rpma.vertx.impl.jni..";
   private static final String LOOP = "dev.rpma.vertx.impl.loop..";
   private static final String CHANNEL = "dev.rpma.vertx.impl.channel..";
+  private static final String DOCTOR = "dev.rpma.vertx.impl.doctor..";
   private static final String INTERNAL = "dev.rpma.vertx.internal..";
   /** The JDK and Vert.x, which every room may use. */
   private static final String[] PLATFORM = {"java..", "io.vertx.."};
@@ -48,7 +50,7 @@ class ArchitectureTest {
    */
   private static final DescribedPredicate<JavaClass> API_FACTORIES = belongToAnyOf(
       PeerImpl.class, PeerConfigImpl.class, RemoteRegionImpl.class, MessageChannels.class,
-      ClassPathVersions.class);
+      ClassPathVersions.class, Doctor.class);
 
   /** What the native boundary translates of the API: two value types and its error. */
   private static final DescribedPredicate<JavaClass> API_VALUES_FOR_JNI = belongToAnyOf(
@@ -111,6 +113,14 @@ class ArchitectureTest {
       .should().onlyDependOnClassesThat(resideInAnyPackage(PLATFORM)
           .or(resideInAnyPackage(LOOP, SEAM, JNI, "io.netty..")))
       .because("the loop glue is LoopIo over Netty's native loops, nothing else");
+
+  @ArchTest
+  static final ArchRule doctorReadsTheMachineThroughJniAndTheLoopGlue = classes()
+      .that().resideInAPackage(DOCTOR)
+      .should().onlyDependOnClassesThat(resideInAnyPackage(PLATFORM)
+          .or(resideInAnyPackage(API, DOCTOR, JNI, LOOP)))
+      .because("the doctor reads sysfs and procfs itself, asks devices through JNI and Netty's"
+          + " transports through the loop glue; it makes nothing the other rooms own");
 
   @ArchTest
   static final ArchRule channelUsesThePublicApiAndConnectionHooksOnly = classes()

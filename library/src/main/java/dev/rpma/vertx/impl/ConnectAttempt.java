@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * CM's reject reason (read beside librpma, see JniConnection#nextEvent): the remote CM itself
  * rejects a request for a port nobody listens on, the application's reject is the consumer's.
  */
-final class ConnectAttempt {
+public final class ConnectAttempt {
 
   static final String OPTION = "connectTimeoutMs";
   /** IBTA CM reject reasons (the REJ message's reason field). */

@@ -17,8 +17,6 @@ import dev.rpma.vertx.impl.seam.LibrpmaRequest;
 import dev.rpma.vertx.impl.seam.OpKind;
 import dev.rpma.vertx.impl.engine.OperationMetrics;
 import dev.rpma.vertx.impl.engine.QueuedOp;
-import dev.rpma.vertx.impl.jni.JniConnection;
-import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
@@ -58,7 +56,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     this.context = context;
     this.userContext = userContext;
     this.options = options;
-    this.engine = new ConnectionEngine(context, options, description, LoopContexts.loopIo(context),
+    this.engine = new ConnectionEngine(context, options, description, peer.loopIo(context),
         peer.setupCalls(), metrics);
     engine.closeHandler(handlers::ended);
   }
@@ -68,11 +66,12 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
    * ESTABLISHED. Call on the context.
    */
   static Future<RpmaConnection> start(PeerImpl peer, ContextInternal context,
-      ContextInternal userContext, long conn, ConnectionOptions options, String description,
+      ContextInternal userContext, LibrpmaConnection conn, ConnectionOptions options,
+      String description,
       SharedReceiveQueueImpl queue, ConnectionEnds ends, OperationMetrics metrics) {
     ConnectionImpl c = new ConnectionImpl(peer, context, userContext, options, description,
         queue, ends, metrics);
-    return c.begin(new JniConnection(conn, options.getDrainBatch()));
+    return c.begin(conn);
   }
 
   /**
@@ -195,7 +194,8 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
         OperationChecks.remote(dst, dstOffset, length));
     bad = bad != null ? bad : OperationChecks.flushType(dst, type);
     return bad != null ? invalid("flush", bad)
-        : submit(OpKind.FLUSH, null, 0, dst, dstOffset, length, NativeConstants.flushType(type));
+        : submit(OpKind.FLUSH, null, 0, dst, dstOffset, length,
+            peer.librpmaToFree().flushType(type));
   }
 
   @Override

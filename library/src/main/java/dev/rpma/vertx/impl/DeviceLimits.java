@@ -11,7 +11,7 @@ import dev.rpma.vertx.impl.jni.Native;
  *
  * @param known false if the device could not be asked (then no check is made from it)
  */
-record DeviceLimits(String device, boolean known, long maxQp, long maxCq, long maxCqe,
+public record DeviceLimits(String device, boolean known, long maxQp, long maxCq, long maxCqe,
     long maxQpWr, long maxMr, long maxSrq) {
 
   /** Asks the device behind an ibv_context; on a worker (the query is a system call). */

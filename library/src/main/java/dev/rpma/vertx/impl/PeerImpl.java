@@ -1,7 +1,5 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.jni.JniPeer;
-import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -14,6 +12,7 @@ import dev.rpma.vertx.RpmaSharedReceiveQueue;
 import dev.rpma.vertx.SharedReceiveQueueOptions;
 import dev.rpma.vertx.impl.engine.SetupCalls;
 import dev.rpma.vertx.impl.loop.LoopContexts;
+import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
@@ -38,7 +37,10 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final VertxInternal vertx;
   private final String address;
   private final String deviceName;
-  private final long handle;
+  /** Where its device comes from: librpma ({@link JniProvider}) unless the test kit's. */
+  private final RpmaProvider provider;
+  /** Its peer on the device, made by the provider. */
+  private final ProviderPeer librpma;
   private final DeviceLimits device;
   /** The kernel's index of its device, where its connections' addresses are read; -1 if none. */
   private final int deviceIndex;
@@ -59,19 +61,27 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private CloseFuture owner;
   private Future<Void> closing;
 
-  PeerImpl(VertxInternal vertx, String address, DeviceLimits device, long handle,
-      int deviceIndex) {
-    this.deviceIndex = deviceIndex;
+  PeerImpl(VertxInternal vertx, String address, RpmaProvider provider, ProviderPeer librpma) {
+    this.deviceIndex = librpma.deviceIndex();
     this.vertx = vertx;
     this.address = address;
-    this.deviceName = device.device();
-    this.device = device;
-    this.handle = handle;
+    this.deviceName = librpma.deviceName();
+    this.device = librpma.limits();
+    this.provider = provider;
+    this.librpma = librpma;
   }
 
   /** Opens a peer: checks on the caller, the device and librpma's peer on a worker. */
   public static Future<RpmaPeer> open(Vertx vertx, String address) {
-    return PeerOpening.open(vertx, address);
+    return PeerOpening.open(vertx, address, JniProvider.INSTANCE);
+  }
+
+  /**
+   * Opens a peer on another provider's device: the test kit's entry (users open it through
+   * {@code RpmaTestKit}, never by accident).
+   */
+  public static Future<RpmaPeer> open(Vertx vertx, String address, RpmaProvider provider) {
+    return PeerOpening.open(vertx, address, provider);
   }
 
   @Override
@@ -99,10 +109,33 @@ public final class PeerImpl implements RpmaPeer, Closeable {
    * it: refused then, not run on a freed peer (a use after free in librpma). Deleting what was made (an endpoint, say) needs no peer and is not refused.
    */
   public long handle() {
+    if (!(librpma() instanceof JniProviderPeer jni)) {
+      throw new IllegalStateException("this peer is not on librpma (" + deviceName + ")");
+    }
+    return jni.handle();
+  }
+
+  /** Its peer on the device, as {@link #handle()} refuses it once deleted. */
+  ProviderPeer librpma() {
     if (deleted) {
       throw closedError();
     }
-    return handle;
+    return librpma;
+  }
+
+  /** Its peer on the device to free what was made on it: not refused (that needs no peer). */
+  ProviderPeer librpmaToFree() {
+    return librpma;
+  }
+
+  /** How the engines of what it makes wait on the loop of {@code context}. */
+  LoopIo loopIo(ContextInternal context) {
+    return provider.loopIo(context);
+  }
+
+  /** The event-loop context what the caller makes lives on (see {@link RpmaProvider}). */
+  ContextInternal eventLoopContext(ContextInternal caller) {
+    return provider.eventLoopContext(vertx, caller);
   }
 
   int deviceIndex() {
@@ -174,8 +207,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       return ctx.failedFuture(closedError());
     }
     ByteBuffer view = buffer.slice();
-    int flags = NativeConstants.usageFlags(usages);
-    return blocking(ctx, () -> RegionRegistration.register(this, ctx, view, usages, flags));
+    return blocking(ctx, () -> RegionRegistration.register(this, ctx, view, usages));
   }
 
   @Override
@@ -201,7 +233,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
-      ctx = LoopContexts.eventLoopContext(vertx, caller);
+      ctx = eventLoopContext(caller);
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
@@ -231,8 +263,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     ConnectAttempt attempt = new ConnectAttempt(address, port, opts);
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> Endpoints.requestConnection(handle(), device, address, port, opts, pdata,
-            srq != null ? srq.handle() : 0, attempt))
+        () -> librpma().connect(address, port, opts, pdata, srq != null ? srq.handle() : 0,
+            attempt))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn,
             attempt.afterResolution(opts, System.nanoTime()),
@@ -262,7 +294,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
     try {
-      ctx = LoopContexts.eventLoopContext(vertx, caller);
+      ctx = eventLoopContext(caller);
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
@@ -283,8 +315,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
     }
-    Future<RpmaServer> listening = blocking(ctx, () -> Endpoints.listen(handle(), address, port,
-        opts, srq != null ? srq.handle() : 0))
+    Future<RpmaServer> listening = blocking(ctx, () -> librpma().listen(address, port, opts,
+        srq != null ? srq.handle() : 0))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
         .compose(bound -> ServerImpl.start(this, ctx, caller, bound.endpoint(), address,
             bound.port(), opts, srq, requestHandler));
@@ -310,7 +342,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       closing = owned.close().transform(ar -> queues.close())
           .transform(ar -> regions.close()).transform(ar ->
           blocking(() -> {
-            JniPeer.delete(handle);
+            librpma.delete();
             deleted = true;
             return null;
           })).mapEmpty();

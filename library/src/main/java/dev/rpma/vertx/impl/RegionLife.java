@@ -52,7 +52,7 @@ final class RegionLife implements Closeable {
 
   private void deregister() {
     peer.blocking(context, () -> {
-      RegionRegistration.deregister(handle);
+      RegionRegistration.deregister(peer, handle);
       return null;
     })
         .onComplete(ar -> {

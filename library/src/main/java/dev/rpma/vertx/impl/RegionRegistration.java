@@ -1,9 +1,6 @@
 package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.MemoryUsage;
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
 import io.vertx.core.internal.ContextInternal;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
@@ -45,24 +42,17 @@ final class RegionRegistration {
    * the peer's set-up worker, under its lock (so the peer is not deleted meanwhile).
    */
   static MemoryRegionImpl register(PeerImpl peer, ContextInternal ctx, ByteBuffer view,
-      Set<MemoryUsage> usages, int flags) {
-    long mr = Native.mrReg(peer.handle(), view, 0, view.capacity(), flags);
-    if (NativeError.isError(mr)) {
-      throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
-    }
-    byte[] descriptor = Native.mrDescriptor(mr);
-    if (descriptor == null) {
-      Native.mrDereg(mr);
-      throw new IllegalStateException("rpma_mr_get_descriptor failed");
-    }
-    RegionLife life = new RegionLife(peer, ctx, mr, view);
+      Set<MemoryUsage> usages) {
+    ProviderPeer device = peer.librpma();
+    ProviderPeer.Registered mr = device.register(view, usages);
+    RegionLife life = new RegionLife(peer, ctx, mr.handle(), view);
     if (!peer.regions().add(life)) {
       // the peer closed meanwhile: deregistered here, under the lock, before the peer's
       // delete (an asynchronous close could come after it: EBUSY, the region leaked)
-      Native.mrDereg(mr);
+      device.deregister(mr.handle());
       throw new IllegalStateException("the peer is closed");
     }
-    return new MemoryRegionImpl(peer, life, view, usages, descriptor);
+    return new MemoryRegionImpl(peer, life, view, usages, mr.descriptor());
   }
 
   /**
@@ -70,8 +60,8 @@ final class RegionRegistration {
    * receives): a buffer handed over as read-only must not become one.
    */
   /** rpma_mr_dereg; on the peer's worker. */
-  static void deregister(long mr) {
-    Errors.check("rpma_mr_dereg", Native.mrDereg(mr));
+  static void deregister(PeerImpl peer, long mr) {
+    peer.librpmaToFree().deregister(mr);
   }
 
   private static String readOnlyDestinations(ByteBuffer buffer, Set<MemoryUsage> usages) {

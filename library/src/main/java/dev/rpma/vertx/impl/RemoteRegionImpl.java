@@ -1,10 +1,7 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.impl.engine.HeldRegion;
-import dev.rpma.vertx.impl.jni.JniRemoteRegion;
-import dev.rpma.vertx.impl.jni.NativeConstants;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -22,24 +19,27 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
 
   private final long handle;
   private final long size;
-  private final int flushType;
+  private final boolean persistentFlush;
+  private final boolean visibilityFlush;
   private final Promise<Void> freed;
   private final RefCounted life;
   private final ForgottenRegions.Tracked tracked;
 
-  private RemoteRegionImpl(JniRemoteRegion region) {
+  private RemoteRegionImpl(RemoteDescriptors.Decoded region) {
     this.handle = region.handle();
     this.size = region.size();
-    this.flushType = region.flushType();
+    this.persistentFlush = region.persistentFlush();
+    this.visibilityFlush = region.visibilityFlush();
     this.freed = Promise.promise();
     this.life = new RefCounted(deleteThenComplete(region, freed));
     this.tracked = ForgottenRegions.track(this, life::close);
   }
 
   /** The free, made apart from the facade so that it does not hold the facade. */
-  private static Runnable deleteThenComplete(JniRemoteRegion region, Promise<Void> freed) {
+  private static Runnable deleteThenComplete(RemoteDescriptors.Decoded region,
+      Promise<Void> freed) {
     return () -> {
-      region.delete();
+      region.delete().run();
       freed.complete();
     };
   }
@@ -47,7 +47,7 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
   public static RemoteMemoryRegion fromDescriptor(byte[] descriptor) {
     Objects.requireNonNull(descriptor, "descriptor");
     ForgottenRegions.collect();
-    return new RemoteRegionImpl(JniRemoteRegion.fromDescriptor(descriptor));
+    return new RemoteRegionImpl(RemoteDescriptors.decode(descriptor));
   }
 
   @Override
@@ -57,12 +57,12 @@ public final class RemoteRegionImpl implements RemoteMemoryRegion, HeldRegion {
 
   @Override
   public boolean supportsPersistentFlush() {
-    return (flushType & NativeConstants.usageFlag(MemoryUsage.FLUSH_PERSISTENT)) != 0;
+    return persistentFlush;
   }
 
   @Override
   public boolean supportsVisibilityFlush() {
-    return (flushType & NativeConstants.usageFlag(MemoryUsage.FLUSH_VISIBILITY)) != 0;
+    return visibilityFlush;
   }
 
   @Override

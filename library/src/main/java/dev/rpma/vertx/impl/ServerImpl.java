@@ -11,7 +11,6 @@ import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaQueueClosedException;
 import dev.rpma.vertx.RpmaServer;
-import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
@@ -55,7 +54,7 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
     this.options = options;
     this.requestHandler = requestHandler;
     this.engine = new ServerEngine(context, "listener on port " + port,
-        LoopContexts.loopIo(context), peer.setupCalls(), endpoint, this);
+        peer.loopIo(context), peer.setupCalls(), endpoint, this);
   }
 
   /** Call on the context, with an endpoint listening on {@code host}:{@code port}. */
@@ -91,7 +90,7 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
 
   @Override
   public RuntimeException lackingFds() {
-    return FdHeadroom.lacking(FdHeadroom.FOR_AN_ACCEPT);
+    return peer.librpmaToFree().lackingFds();
   }
 
   @Override

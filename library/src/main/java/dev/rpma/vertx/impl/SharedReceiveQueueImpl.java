@@ -13,7 +13,7 @@ import dev.rpma.vertx.impl.engine.ConnectionEngine;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import dev.rpma.vertx.impl.engine.SharedQueueEngine;
 import dev.rpma.vertx.impl.engine.SharedQueueMember;
-import dev.rpma.vertx.impl.jni.JniSharedQueue;
+import dev.rpma.vertx.impl.seam.LibrpmaSharedQueue;
 import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
@@ -54,7 +54,7 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     this.handle = handle;
     this.options = options;
     this.engine = new SharedQueueEngine(context, "shared receive queue " + Long.toHexString(handle),
-        LoopContexts.loopIo(context), peer.setupCalls(), options.getRqSize(),
+        peer.loopIo(context), peer.setupCalls(), options.getRqSize(),
         options.getRcqSize(), options.getDrainBatch(), options.getDrainBudget(),
         VertxOperationMetrics.ofSharedQueue(context, peer.address(), Long.toHexString(handle),
             Math.min(options.getRqSize(), options.getRcqSize())));
@@ -69,7 +69,7 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
       SharedReceiveQueueOptions options) {
     ContextInternal ctx;
     try {
-      ctx = LoopContexts.eventLoopContext(peer.vertx(), caller);
+      ctx = peer.eventLoopContext(caller);
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
@@ -89,20 +89,15 @@ final class SharedReceiveQueueImpl implements RpmaSharedReceiveQueue, Closeable 
     return LoopContexts.onCaller(caller, ctx, made);
   }
 
-  private static JniSharedQueue newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
-    try {
-      return JniSharedQueue.create(peer.handle(), o.getRqSize(), o.getRcqSize(),
-          o.getDrainBatch());
-    } catch (RpmaException e) {
-      throw new RpmaException(e.getMessage() + " (rqSize " + o.getRqSize() + ", rcqSize "
-          + o.getRcqSize() + ": the device limits them, see max_srq_wr and max_cqe in"
-          + " ibv_devinfo -v)", e.code(), e.errno(), e);
-    }
+  private static ProviderPeer.MadeQueue newQueue(PeerImpl peer, SharedReceiveQueueOptions o) {
+    return peer.librpma().newSharedQueue(o.getRqSize(), o.getRcqSize(), o.getDrainBatch());
   }
 
   private static Future<RpmaSharedReceiveQueue> start(PeerImpl peer, ContextInternal ctx,
-      ContextInternal caller, JniSharedQueue srq, SharedReceiveQueueOptions opts) {
-    SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, srq.handle(), opts);
+      ContextInternal caller, ProviderPeer.MadeQueue made, SharedReceiveQueueOptions opts) {
+    LibrpmaSharedQueue srq = made.queue();
+    SharedReceiveQueueImpl q = new SharedReceiveQueueImpl(peer, ctx, caller, made.handle(),
+        opts);
     if (!peer.queues().add(q)) {
       // the peer is closing (it waits for this): the engine never took the queue, so the
       // queue's close would not delete it (its receive CQ's fd would stay open): delete it here

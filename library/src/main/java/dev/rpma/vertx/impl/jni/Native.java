@@ -16,10 +16,23 @@ public final class Native {
 
   static {
     NativeLibraryLoader.load();
-    // librpma's log to Vert.x's logging, from now on, at the level its logger keeps
-    int rc = logInstall(RpmaLog.threshold());
-    if (rc != 0) {
-      RpmaLog.warnNotRouted(rc);
+    // librpma's log to Vert.x's logging, from now on, at the level its logger keeps; without
+    // Vert.x (the doctor run as `java -jar` with the jar alone) librpma keeps its own log
+    if (vertxOnClassPath()) {
+      int rc = logInstall(RpmaLog.threshold());
+      if (rc != 0) {
+        RpmaLog.warnNotRouted(rc);
+      }
+    }
+  }
+
+  private static boolean vertxOnClassPath() {
+    try {
+      Class.forName("io.vertx.core.internal.logging.LoggerFactory", false,
+          Native.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 
@@ -120,6 +133,13 @@ public final class Native {
   public static native int cqWaitOnce(long cq);
   public static native int cqFd(long cq);
   public static native int wcLayout(int[] out);
+
+  // ---- the doctor (rpma_jni_doctor.c): opens a device by name, so on a worker ----
+  /**
+   * max_qp, max_cq, max_cqe, max_qp_wr, max_mr, max_srq, max_mr_size, ODP general caps, ODP RC
+   * caps of the device named {@code device} into {@code out}; 0 or an errno (ENODEV: none).
+   */
+  public static native int doctorDeviceCaps(String device, long[] out);
 
   // ---- constants, by their C names (NativeConstants): never block ----
   /** The value of a librpma, verbs or kernel constant; Integer.MIN_VALUE if unknown. */

@@ -113,6 +113,20 @@ public final class NativeLibraryLoader {
     }
   }
 
+  /**
+   * The Debian version of the librpma packaged in the jar for this platform
+   * ({@code librpma.version} beside it, written by bundle-librpma.sh); null if there is none.
+   */
+  public static String bundledLibrpmaVersion() {
+    try (InputStream in = NativeLibraryLoader.class.getResourceAsStream(
+        "/META-INF/native/" + NativePlatform.current() + "/librpma.version")) {
+      return in == null ? null : new String(in.readAllBytes(),
+          java.nio.charset.StandardCharsets.UTF_8).strip();
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** Where librpma came from when the jar's JNI library was loaded; null otherwise. */
   static String librpmaSource() {
     return librpmaSource;

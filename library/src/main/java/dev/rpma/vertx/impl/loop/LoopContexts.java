@@ -49,16 +49,21 @@ public final class LoopContexts {
    * worker verticle closes what it made while the fds stay on an event loop.
    */
   public static ContextInternal eventLoopContext(Vertx vertx, ContextInternal current) {
+    ContextInternal ctx = eventLoopContextOf(vertx, current);
+    loopIo(ctx); // refuses a loop that is neither epoll nor io_uring
+    return ctx;
+  }
+
+  /** The same context, its loop not checked (for a provider that watches any loop). */
+  public static ContextInternal eventLoopContextOf(Vertx vertx, ContextInternal current) {
     VertxInternal vx = (VertxInternal) vertx;
-    ContextInternal ctx = current.isEventLoopContext() ? current : vx.contextBuilder()
+    return current.isEventLoopContext() ? current : vx.contextBuilder()
         .withThreadingModel(ThreadingModel.EVENT_LOOP)
         .withEventLoop(current.nettyEventLoop())
         .withCloseFuture(current.closeFuture())
         .withClassLoader(current.classLoader())
         .withWorkerPool(current.workerPool())
         .build();
-    loopIo(ctx); // refuses a loop that is neither epoll nor io_uring
-    return ctx;
   }
 
   /** How fds are watched on the context's loop: its epoll set, or polls on its io_uring ring. */

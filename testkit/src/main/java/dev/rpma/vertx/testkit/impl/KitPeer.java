@@ -1,0 +1,119 @@
+package dev.rpma.vertx.testkit.impl;
+
+import dev.rpma.vertx.ConnectionOptions;
+import dev.rpma.vertx.FlushType;
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RpmaException;
+import dev.rpma.vertx.impl.ConnectAttempt;
+import dev.rpma.vertx.impl.DeviceLimits;
+import dev.rpma.vertx.impl.ProviderPeer;
+import dev.rpma.vertx.impl.seam.LibrpmaConnection;
+import io.vertx.core.Vertx;
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.Set;
+
+/** A peer (protection domain) on the in-JVM device. */
+final class KitPeer implements ProviderPeer {
+
+  /** EADDRINUSE, as the kernel numbers it: the errno of a taken port. */
+  private static final int EADDRINUSE = 98;
+
+  private final KitDevice device;
+  private final Vertx vertx;
+  private final KitDescriptors descriptors;
+
+  KitPeer(KitDevice device, Vertx vertx, KitDescriptors descriptors) {
+    this.device = device;
+    this.vertx = vertx;
+    this.descriptors = descriptors;
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  @Override
+  public String deviceName() {
+    return "testkit0";
+  }
+
+  @Override
+  public DeviceLimits limits() {
+    // Soft-RoCE's (rxe, kernel 6.1), the test bed's device: queue sizes are refused alike
+    return new DeviceLimits(deviceName(), true, 1048560, 1048576, 32767, 1048576, 524287,
+        917503);
+  }
+
+  @Override
+  public int deviceIndex() {
+    return -1;
+  }
+
+  @Override
+  public Registered register(ByteBuffer view, Set<MemoryUsage> usages) {
+    KitRegion region = new KitRegion(device.nextHandle(), view, EnumSet.copyOf(usages), this);
+    device.addRegion(region);
+    return new Registered(region.handle(), descriptors.describe(region));
+  }
+
+  @Override
+  public void deregister(long handle) {
+    device.removeRegion(handle);
+  }
+
+  @Override
+  public LibrpmaConnection connect(String address, int port, ConnectionOptions options,
+      byte[] privateData, long srq, ConnectAttempt attempt) {
+    refuseSharedChannel(options);
+    KitConnection client = new KitConnection(device, this, options.getRcqSize() > 0,
+        device.sharedQueue(srq));
+    device.request(client, address, port, privateData);
+    return client;
+  }
+
+  @Override
+  public Listening listen(String address, int port, ConnectionOptions options, long srq) {
+    refuseSharedChannel(options);
+    KitEndpoint endpoint = new KitEndpoint(device, this, new ConnectionOptions(options),
+        device.sharedQueue(srq));
+    int bound = device.listen(address, port, endpoint);
+    if (bound < 0) {
+      endpoint.shutdown();
+      throw new RpmaException("rpma_ep_listen failed: port " + port + " at " + address
+          + " is taken (EADDRINUSE) on the test kit: close the server listening there, or"
+          + " listen on port 0 for a free one", -1, EADDRINUSE);
+    }
+    endpoint.listening(address, bound);
+    return new Listening(endpoint, bound);
+  }
+
+  private static void refuseSharedChannel(ConnectionOptions options) {
+    if (options.isSharedCompletionChannel()) {
+      throw new UnsupportedOperationException("the test kit does not model a shared completion"
+          + " channel: set sharedCompletionChannel false in tests on the test kit");
+    }
+  }
+
+  @Override
+  public MadeQueue newSharedQueue(int rqSize, int rcqSize, int drainBatch) {
+    KitSharedQueue queue = new KitSharedQueue(device);
+    device.addSharedQueue(queue);
+    return new MadeQueue(queue.handle(), queue);
+  }
+
+  @Override
+  public long flushType(FlushType type) {
+    return type.ordinal();
+  }
+
+  @Override
+  public RuntimeException lackingFds() {
+    return null; // the test kit's fds are numbers, never short
+  }
+
+  @Override
+  public void delete() {
+    // a protection domain on the in-JVM device holds nothing once its regions are gone
+  }
+}
