@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# ./dev device-test [--kotlin] [--transport epoll|io_uring] CLASS...: a few of the library's
+# ./dev device-test [--kotlin] [--transport epoll|io_uring] [--arch aarch64] CLASS...: a few of the library's
 # (or, with --kotlin, the Kotlin module's) rdma-tagged test classes in one boot of the test
 # device, for the edit-run loop of one behaviour. CLASS is a simple or fully qualified class
 # name, or a JUnit method selector CLASS#METHOD. Not a substitute for ./dev test, which runs
-# every device test on both transports.
+# every device test on both transports. --arch aarch64: on the aarch64 guest, with the jar's
+# aarch64 natives (./dev rdma --arch aarch64).
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -11,17 +12,18 @@ DEV_CMD="device-test"
 cd "$REPO_ROOT"
 exec </dev/null
 
-module=library transport=epoll selectors=()
+module=library transport=epoll arch=x86_64 selectors=()
 while (($#)); do
   case $1 in
     --kotlin) module=kotlin ;;
     --transport) transport=$2; shift ;;
+    --arch) arch=$2; shift ;;
     -*) die "unknown option $1" ;;
     *) selectors+=("$1") ;;
   esac
   shift
 done
-((${#selectors[@]})) || die "usage: ./dev device-test [--kotlin] [--transport epoll|io_uring] CLASS[#METHOD]..."
+((${#selectors[@]})) || die "usage: ./dev device-test [--kotlin] [--transport epoll|io_uring] [--arch aarch64] CLASS[#METHOD]..."
 
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
 DIR=target/device-tests
@@ -51,7 +53,7 @@ for s in "${selectors[@]}"; do
 done
 printf '%s\n' "$cp" >"$DIR/classpath.txt"
 # a JVM crash's report goes where it outlives the guest (only target is writable there)
-./dev rdma --rw target -- bash -c "java -XX:TieredStopAtLevel=1 -Xcheck:jni -XX:ErrorFile=$DIR/hs_err_pid%p.log -Drpma.test.transport=$transport \
+./dev rdma --arch "$arch" --rw target -- bash -c "java -XX:TieredStopAtLevel=1 -Xcheck:jni -XX:ErrorFile=$DIR/hs_err_pid%p.log -Drpma.test.transport=$transport \
   -jar $DIR/junit-platform-console-standalone.jar execute --disable-banner --disable-ansi-colors \
   --class-path \"\$(cat $DIR/classpath.txt)\" --include-tag rdma --reports-dir $DIR/reports \
   ${args[*]} 2>&1 | tee $DIR/last.log; exit \${PIPESTATUS[0]}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE] [--pmem SIZE]
-#            -- CMD...
+#            [--arch aarch64] -- CMD...
 #
 # Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
 # exits with CMD's exit code. In order of preference:
@@ -21,6 +21,9 @@
 # disk /dev/vda; with --hosts, h0's only. What the guest wrote survives its QEMU being killed
 # as far as it reached the image (an fsync/msync does: virtio-blk carries the flush); what sat
 # in the guest's page cache does not: a power loss (scripts/testbed/power-loss.sh).
+# --arch aarch64: the guest is an emulated aarch64 machine with an arm64 userland (aarch64.sh),
+# for the library's aarch64 natives; one guest, never the host's device. --arch x86_64: the
+# default.
 #
 # Own exit codes: 124 CMD ran past --timeout; 125 the test bed failed (guest did not come up,
 # or it died without reporting CMD's exit code); 2 bad usage.
@@ -29,6 +32,8 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 # shellcheck source=scripts/testbed/hosts.sh
 source "$(dirname "$0")/hosts.sh"
+# shellcheck source=scripts/testbed/aarch64.sh
+source "$(dirname "$0")/aarch64.sh"
 DEV_CMD=rdma
 
 TIMEOUT=1500
@@ -46,10 +51,11 @@ HOSTS=1
 ICOUNT=0
 DISK=""
 PMEM_SIZE=${DEV_RDMA_PMEM:-}
+ARCH=x86_64
 
 usage() {
   echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE]" \
-    "[--pmem SIZE] -- CMD..." >&2
+    "[--pmem SIZE] [--arch aarch64] -- CMD..." >&2
   exit 2
 }
 
@@ -63,6 +69,7 @@ parse_args() {
       --disk) [[ -f ${2:-} ]] || die "--disk ${2:-}: no such file (create the image first)"
         DISK=$(realpath "$2"); shift 2 ;;
       --pmem) [[ ${2:-} =~ ^[0-9]+[MG]$ ]] || usage; PMEM_SIZE=$2; shift 2 ;;
+      --arch) [[ ${2:-} =~ ^(x86_64|aarch64)$ ]] || usage; ARCH=$2; shift 2 ;;
       --) shift; break ;;
       -*) usage ;;
       *) break ;;
@@ -72,6 +79,10 @@ parse_args() {
   ((!ICOUNT || HOSTS == 1)) || die "--icount needs one guest: counted time means nothing across two"
   [[ -z $PMEM_SIZE || $PMEM_SIZE =~ ^[0-9]+[MG]$ ]] || die "DEV_RDMA_PMEM=$PMEM_SIZE: give a size like 1G or 512M"
   [[ -z $PMEM_SIZE ]] || ((HOSTS == 1)) || die "--pmem needs one guest"
+  [[ $ARCH == x86_64 ]] || ((HOSTS == 1 && !ICOUNT)) ||
+    die "--arch aarch64 boots one guest in real time (no --hosts, no --icount)"
+  [[ $ARCH == x86_64 ]] || [[ -z $PMEM_SIZE && -z $DISK ]] ||
+    die "--pmem and --disk are for the x86_64 guest only"
   CMD=("$@")
 }
 
@@ -226,13 +237,23 @@ start_qemu() {
   # shellcheck disable=SC2054 # commas belong to QEMU option values
   ((ICOUNT)) && cpus=(-icount shift=0,sleep=off -smp 1)
   # shellcheck disable=SC2054 # commas belong to QEMU option values
-  local args=(
+  local machine=(
     -accel tcg,thread=single # KVM is unusable here, and thread=multi crashed guest JVMs
     -m "$GUEST_MEM" "${cpus[@]}"
     -nodefaults -no-user-config -display none -monitor none -no-reboot
     -kernel "$GUEST_DIR/vmlinuz" -initrd "$GUEST_DIR/initramfs.cpio.gz"
     -append "console=ttyS0 quiet loglevel=4 panic=-1 ${DEV_RDMA_KERNEL_ARGS-$GUEST_CLOCK}"
     -serial "file:$dir/console.log"
+  )
+  local qemu=qemu-system-x86_64
+  if [[ $ARCH == aarch64 ]]; then
+    # its own machine, kernel, console and userland; the same devices and shares
+    qemu=qemu-system-aarch64
+    mapfile -t machine < <(arm_machine_args "$dir")
+  fi
+  # shellcheck disable=SC2054 # commas belong to QEMU option values
+  local args=(
+    "${machine[@]}"
     -device virtio-serial-pci
     -chardev "file,id=out,path=$dir/out.log"
     -device virtserialport,chardev=out,name=out
@@ -244,7 +265,7 @@ start_qemu() {
   mapfile -t -O ${#args[@]} args < <(disk_args "$dir")
   [[ -z $PMEM_SIZE ]] || mapfile -t -O ${#args[@]} args < <(pmem_args "$dir")
   # Start QEMU by itself: with "$@" empty under set -u, older bash would complain.
-  qemu-system-x86_64 "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
+  "$qemu" "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
     >"$dir/qemu.log" 2>&1 &
   QEMU_PID=$!
 }
@@ -325,7 +346,12 @@ wait_for_exit() {
 }
 
 run_in_guest() {
-  "$TESTBED_DIR/setup.sh" --guest
+  if [[ $ARCH == aarch64 ]]; then
+    "$TESTBED_DIR/setup-aarch64.sh"
+    arm_hold_userland
+  else
+    "$TESTBED_DIR/setup.sh" --guest
+  fi
   case $PWD/ in
     /run/* | /dev/* | /proc/* | /sys/*)
       log "warning: the guest has its own /run, /dev: it cannot see $PWD (use --rw $PWD)" ;;
@@ -335,7 +361,14 @@ run_in_guest() {
   trap 'exit 143' TERM
   RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/dev-rdma.XXXXXX")
   mkdir "$RUN_DIR/ctl"
-  write_cmd_script >"$RUN_DIR/ctl/cmd.sh"
+  if [[ $ARCH == aarch64 ]]; then
+    local arm_env
+    mapfile -t arm_env < <(arm_cmd_env)
+    write_cmd_script "$GUEST_IP" "${arm_env[@]}" >"$RUN_DIR/ctl/cmd.sh"
+    : >"$RUN_DIR/ctl/userland"
+  else
+    write_cmd_script >"$RUN_DIR/ctl/cmd.sh"
+  fi
   prepare_rw_shares
   : >"$RUN_DIR/out.log"
 
@@ -368,7 +401,7 @@ run_in_guest() {
 main() {
   parse_args "$@"
   ((HOSTS == 1)) || run_hosts
-  if [[ ${DEV_RDMA_GUEST:-0} != 1 && -z $PMEM_SIZE ]] && ((!ICOUNT)); then
+  if [[ ${DEV_RDMA_GUEST:-0} != 1 && -z $PMEM_SIZE ]] && ((!ICOUNT)) && [[ $ARCH == x86_64 ]]; then
     local ip
     ip=$(host_rdma_ip)
     [[ -n $ip ]] && run_on_host "$ip"

@@ -3,7 +3,7 @@
 # (Debian kernel + busybox initramfs) in the cache directory. Idempotent and quick when all is
 # present.
 #
-#   setup.sh           packages, then the guest
+#   setup.sh           packages, then the guest, then the aarch64 guest (setup-aarch64.sh)
 #   setup.sh --guest   the guest only (what ./dev rdma calls before booting it)
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
@@ -29,7 +29,8 @@ FOREIGN_PACKAGES=(librpma0 libibverbs-dev librdmacm-dev)
 RUNTIME_PACKAGES=(librpma0 ibverbs-providers librdmacm1 rdma-core ibverbs-utils rdmacm-utils
   perftest libpci3)
 # iproute2 provides `rdma` (link add, link show), used on the host and inside the guest.
-GUEST_PACKAGES=(qemu-system-x86 busybox-static kmod cpio iproute2 ndctl) # ndctl: --pmem
+# qemu-system-arm: qemu-system-aarch64, the aarch64 guest (setup-aarch64.sh); ndctl: --pmem.
+GUEST_PACKAGES=(qemu-system-x86 qemu-system-arm busybox-static kmod cpio iproute2 ndctl)
 
 # Packages from the lists above that are not installed, one per line.
 missing_packages() {
@@ -217,6 +218,7 @@ main() {
     "")
       install_packages
       prepare_guest
+      "$TESTBED_DIR/setup-aarch64.sh"
       log "ready (guest kernel $(basename "$(readlink "$GUEST_DIR/vmlinuz")"), cache $CACHE_DIR)"
       ;;
     *) die "usage: setup.sh [--guest]" ;;

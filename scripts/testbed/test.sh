@@ -14,8 +14,12 @@
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
 #      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
 #      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
-#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh; then the power loss of
-#      the log's server (scripts/power-loss.sh: two boots, a disk image kept between them);
+#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh; beside the first, at the
+#      same time (each emulator takes one host core), one boot of the aarch64 guest (./dev rdma
+#      --arch aarch64) runs scripts/testbed/rdma-suite-aarch64.sh: a representative set of the
+#      device tests, the C smoke test and the log example on the library's aarch64 natives
+#      (RPMA_TEST_AARCH64=0 leaves it out); then the power loss of the log's server
+#      (scripts/power-loss.sh: two boots, a disk image kept between them);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
 #      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
 #      one line per package printed (lines and branches), and one case, coverage-floor: the
@@ -23,6 +27,8 @@
 #      end (host-only figures are printed and said to be so, not checked);
 #   5. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
 #      surefire of every module + target/rdma-reports, where pytest writes its own). Exits non-zero if anything failed or did not build.
+# ./dev test --arch aarch64: the same build, then the whole device suite on the aarch64 guest
+# (rdma-suite-aarch64.sh --all) instead of steps 3's x86_64 and cross-host boots.
 set -euo pipefail
 # shellcheck source=scripts/testbed/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -90,6 +96,41 @@ prepare_smoke_test() {
   make -s -C library/src/test/c OUT_DIR="$PWD/target"
 }
 
+# The smoke test for the aarch64 guest, cross-compiled against the librpma the jar bundles.
+prepare_aarch64_smoke_test() {
+  local natives=$PWD/library/target/classes/META-INF/native/linux-aarch_64
+  rm -f target/aarch64/rpma_smoke
+  make -s -C library/src/test/c OUT_DIR="$PWD/target/aarch64" CC=aarch64-linux-gnu-gcc \
+    LDLIBS="-L$natives -l:librpma.so.0 -lrdmacm -libverbs -lpthread"
+}
+
+# One boot of the aarch64 guest: rdma-suite-aarch64.sh [--all]; as run_rdma_suite counts it.
+run_aarch64_suite() {
+  local rc=0
+  ./dev rdma --arch aarch64 --timeout 2700 --rw target -- scripts/testbed/rdma-suite-aarch64.sh "$@" ||
+    rc=$?
+  if ((rc > 1)); then
+    record_not_run rdma-suite-aarch64 "./dev rdma --arch aarch64 ended with exit code $rc"
+  fi
+  [[ -e $REPORTS_DIR/TEST-rpma_smoke-aarch64.xml ]] ||
+    record_not_run rpma_smoke-aarch64 "the aarch64 suite did not get to it"
+}
+
+# The x86_64 suite, and beside it the aarch64 guest's set (its output held back and printed
+# after, so the two do not interleave).
+run_device_suites() {
+  local pid="" out=target/rdma-suite-aarch64.log
+  if [[ ${RPMA_TEST_AARCH64:-1} != 0 ]]; then
+    run_aarch64_suite >"$out" 2>&1 &
+    pid=$!
+  fi
+  run_rdma_suite
+  [[ -n $pid ]] || return 0
+  wait "$pid" || true
+  log "the aarch64 guest's suite (its output also in $out):"
+  cat "$out"
+}
+
 # One boot for the whole rdma suite; rdma-suite.sh exits 0 or 1, anything else is the test
 # bed's own failure (guest did not boot, timeout) and counts as a failed case.
 run_rdma_suite() {
@@ -147,7 +188,11 @@ run_power_loss() {
 }
 
 main() {
-  (($# == 0)) || die "usage: ./dev test (no arguments)"
+  local arch=x86_64
+  if (($#)); then
+    [[ $# == 2 && $1 == --arch && $2 == aarch64 ]] || die "usage: ./dev test [--arch aarch64]"
+    arch=aarch64
+  fi
   ./dev setup
   rm -rf "${MODULES[@]/%//target/surefire-reports}" "${MODULES[@]/%//target/jacoco.exec}" \
     "$REPORTS_DIR" "$SUITE_DIR" target/jacoco
@@ -164,6 +209,9 @@ main() {
     # a separate project depending on the installed library, as the README says, runs
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
       scripts/consumer-check.sh || true
+    # its run-time class path, for the same project on the devices of both architectures
+    # (suite.d/consumer.sh, rdma-suite-aarch64.sh)
+    scripts/consumer-check-guest.sh --prepare || log "error: the consumer project's class path"
     # `java -jar vertx-rpma-<version>.jar doctor` runs with the jar alone, and the jar is
     # still module dev.rpma.vertx (the doctor on the module path finds Netty's transports)
     RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case doctor-runs-from-the-jar \
@@ -185,6 +233,7 @@ main() {
     log "preparing the rdma suite"
     prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
     prepare_smoke_test || log "error: the C smoke test does not compile"
+    prepare_aarch64_smoke_test || log "error: the C smoke test does not cross-compile for aarch64"
     # the JaCoCo agent for the guest's JVMs (without it the suite runs, unrecorded)
     scripts/testbed/coverage prepare ||
       record_not_run coverage-floor "the JaCoCo agent or CLI could not be prepared"
@@ -195,9 +244,13 @@ main() {
       make -s -C bench/c OUT_DIR="$PWD/target/bench-c" || true
     scripts/example.sh --prepare || record_not_run examples "building the examples failed"
     scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
-    run_rdma_suite
-    run_cross_host_suite
-    run_power_loss
+    if [[ $arch == aarch64 ]]; then
+      run_aarch64_suite --all
+    else
+      run_device_suites
+      run_cross_host_suite
+      run_power_loss
+    fi
     echo
     run_coverage
   else

@@ -22,6 +22,8 @@ package dev.rpma.vertx;
  * @param queuedOperations operations that had to wait for room in the queues
  * @param keepAliveProbes zero-byte reads sent because the connection was idle (see
  *     {@link ConnectionOptions#setKeepAliveMs}); a busy connection sends none
+ *
+ * @since 0.1.0
  */
 public record CompletionStats(long completions, long drainCalls, long wakeups,
     long queuedOperations, long keepAliveProbes) {

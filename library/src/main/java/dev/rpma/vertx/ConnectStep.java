@@ -1,6 +1,10 @@
 package dev.rpma.vertx;
 
-/** The step of a connect that failed ({@link RpmaConnectException#step()}). */
+/**
+ * The step of a connect that failed ({@link RpmaConnectException#step()}).
+ *
+ * @since 0.1.0
+ */
 public enum ConnectStep {
   /** Resolving the server's address to a local RDMA device and the server's hardware address. */
   RESOLVE_ADDRESS("resolve address"),

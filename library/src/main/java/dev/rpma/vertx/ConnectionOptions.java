@@ -19,6 +19,8 @@ import io.vertx.core.json.JsonObject;
  * options do not have is refused, so a typo cannot leave a default silently in place; in a
  * verticle's {@code config()} shared with other settings, keep them under a key of their own and
  * read them with {@link #fromConfig(JsonObject, String) fromConfig(config(), "connection")}.
+ *
+ * @since 0.1.0
  */
 @DataObject
 @JsonGen(publicConverter = false)

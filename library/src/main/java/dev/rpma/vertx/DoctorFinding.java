@@ -12,6 +12,8 @@ import io.vertx.core.json.JsonObject;
  * @param severity how much it matters
  * @param summary what was found, with the values read (device, port, limit, ...)
  * @param fix what to do about it; empty when nothing needs doing
+ *
+ * @since 0.1.0
  */
 public record DoctorFinding(String check, Severity severity, String summary, String fix) {
 

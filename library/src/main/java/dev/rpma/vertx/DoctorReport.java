@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
  * What the doctor ({@link RpmaDoctor}) found, finding by finding, in the order checked.
  *
  * @param findings every finding, none null
+ *
+ * @since 0.1.0
  */
 public record DoctorReport(List<DoctorFinding> findings) {
 

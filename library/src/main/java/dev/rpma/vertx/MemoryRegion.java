@@ -16,6 +16,8 @@ import java.util.Set;
  * (the next time a region is registered or a remote region made, on that caller's thread: the
  * library starts no thread for it); a safety net against leaks of pinned memory, not a way to
  * manage regions: close them.
+ *
+ * @since 0.1.0
  */
 public interface MemoryRegion {
 

@@ -7,6 +7,8 @@ package dev.rpma.vertx;
  *
  * <p>Note: librpma carries out a flush as an RDMA read of the region, so FLUSH_VISIBILITY and
  * FLUSH_PERSISTENT also let the peer read it, as READ_SRC does.
+ *
+ * @since 0.1.0
  */
 public enum MemoryUsage {
   /** A remote peer may read from it (it is the source of the peer's {@code read}). */

@@ -11,6 +11,8 @@ package dev.rpma.vertx;
  * @param waitingWrites messages written and not yet posted (no credit or no send buffer)
  * @param heldMessages messages received and not yet handed to the handler (paused): their
  *     receive buffers are not posted again until they are
+ *
+ * @since 0.1.0
  */
 public record MessageChannelStats(long messagesSent, long messagesReceived,
     long creditMessagesSent, long creditMessagesReceived, int credits, int waitingWrites,

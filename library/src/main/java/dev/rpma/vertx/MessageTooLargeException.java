@@ -3,6 +3,8 @@ package dev.rpma.vertx;
 /**
  * A message larger than the peer's receive buffers: refused before anything is sent (a channel
  * does not split messages, so that one write is one message on the peer).
+ *
+ * @since 0.1.0
  */
 public final class MessageTooLargeException extends IllegalArgumentException {
 

@@ -6,6 +6,8 @@ import dev.rpma.vertx.impl.PeerConfigImpl;
  * A peer's capabilities that the other side needs to know (librpma's rpma_peer_cfg): today,
  * whether RDMA writes land directly in persistent memory, which decides how a persistent
  * flush is carried out. Travels as bytes ({@link #descriptor()}), e.g. in private data.
+ *
+ * @since 0.1.0
  */
 public interface PeerConfig {
 

@@ -10,6 +10,8 @@ import java.util.Arrays;
  * {@code connect(..., PrivateData.frame(bytes))}, and read back exactly with
  * {@code PrivateData.unframe(request.privateData())}. The frame is one length byte, then the
  * bytes; a C peer can read and write it as easily.
+ *
+ * @since 0.1.0
  */
 public final class PrivateData {
 

@@ -7,6 +7,8 @@ package dev.rpma.vertx;
  * @param byteLength bytes received (for a write with immediate data: the bytes written)
  * @param hasImmediate whether immediate data came with it
  * @param immediate the immediate data, in host order; 0 when there is none
+ *
+ * @since 0.1.0
  */
 public record Received(int byteLength, boolean hasImmediate, int immediate) {
 }

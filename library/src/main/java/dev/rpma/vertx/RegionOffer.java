@@ -16,6 +16,8 @@ import java.util.Objects;
  *
  * @param peerConfig the offering side's peer configuration (its persistence capabilities)
  * @param regionDescriptor the offered region's descriptor, from {@link MemoryRegion#descriptor()}
+ *
+ * @since 0.1.0
  */
 public record RegionOffer(PeerConfig peerConfig, byte[] regionDescriptor) {
 

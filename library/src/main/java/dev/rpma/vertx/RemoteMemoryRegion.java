@@ -9,6 +9,8 @@ import io.vertx.core.Future;
  * holds native memory, it closes with a {@code Future}; one forgotten is freed after the
  * garbage collector finds it unreachable (a safety net, not a way to manage it: see
  * {@link #close()}).
+ *
+ * @since 0.1.0
  */
 public interface RemoteMemoryRegion {
 

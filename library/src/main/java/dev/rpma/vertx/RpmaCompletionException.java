@@ -6,6 +6,8 @@ package dev.rpma.vertx;
  * The status constants are {@code enum ibv_wc_status} values of the verbs ABI, constants of the
  * compiler so that {@code case REM_ACCESS_ERR:} compiles; a host test checks each against the
  * value C gives the same name.
+ *
+ * @since 0.1.0
  */
 public class RpmaCompletionException extends RpmaException {
 

@@ -9,6 +9,8 @@ package dev.rpma.vertx;
  *
  * <p>It extends {@link RpmaConnectionClosedException} because connect failures were reported
  * as that type before these existed: a {@code catch} of it keeps catching them.
+ *
+ * @since 0.1.0
  */
 public class RpmaConnectException extends RpmaConnectionClosedException {
 

@@ -15,6 +15,8 @@ import java.util.Objects;
  * "connectionOptions": {"connectTimeoutMs": 5000}}} (private data in Vert.x's base64, as
  * {@link JsonObject#getBinary} reads it). The shared receive queue is a live object, not JSON:
  * set it in code.
+ *
+ * @since 0.1.0
  */
 public class RpmaConnectOptions {
 

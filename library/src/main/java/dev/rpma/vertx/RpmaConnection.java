@@ -21,6 +21,8 @@ import io.vertx.core.net.SocketAddress;
  * {@link IllegalStateException} for a closed region). On a connection that is closed or
  * closing, an operation's Future fails with {@link RpmaConnectionClosedException}, whose
  * message says why the connection ended.
+ *
+ * @since 0.1.0
  */
 public interface RpmaConnection {
 

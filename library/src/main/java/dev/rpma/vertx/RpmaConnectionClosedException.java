@@ -3,6 +3,8 @@ package dev.rpma.vertx;
 /**
  * The connection is closed, or was lost: the operation did not run, or its outcome is unknown
  * because the connection went away while it was in flight (the cause then says how).
+ *
+ * @since 0.1.0
  */
 public class RpmaConnectionClosedException extends RpmaException {
 

@@ -3,6 +3,8 @@ package dev.rpma.vertx;
 /**
  * The server's application rejected the connect request ({@link RpmaConnectionRequest#reject()},
  * or its server closed before answering; IB CM reject reason 28, consumer defined).
+ *
+ * @since 0.1.0
  */
 public class RpmaConnectionRejectedException extends RpmaConnectException {
 

@@ -3,7 +3,11 @@ package dev.rpma.vertx;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
 
-/** An incoming connection, waiting for the server's answer. Answer it exactly once. */
+/**
+ * An incoming connection, waiting for the server's answer. Answer it exactly once.
+ *
+ * @since 0.1.0
+ */
 public interface RpmaConnectionRequest {
 
   /**

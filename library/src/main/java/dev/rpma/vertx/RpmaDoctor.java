@@ -15,6 +15,8 @@ import io.vertx.core.Vertx;
  *
  * <p>Reads sysfs and procfs, and opens the devices once to ask their limits: nothing is
  * registered and no connection is made.
+ *
+ * @since 0.1.0
  */
 public final class RpmaDoctor {
 

@@ -3,6 +3,8 @@ package dev.rpma.vertx;
 /**
  * A librpma call failed. Carries the librpma code (RPMA_E_*), librpma's own text for it, and
  * errno where the cause was a system or provider error (0 otherwise).
+ *
+ * @since 0.1.0
  */
 public class RpmaException extends RuntimeException {
 

@@ -65,6 +65,8 @@ import io.vertx.core.streams.WriteStream;
  *
  * <p>All handlers run on the channel's context: the context that called
  * {@link #connect}/{@link #accept}. Methods may be called from any thread.
+ *
+ * @since 0.1.0
  */
 public interface RpmaMessageChannel extends ReadStream<Buffer>, WriteStream<Buffer> {
 

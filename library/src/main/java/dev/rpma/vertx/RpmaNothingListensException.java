@@ -4,6 +4,8 @@ package dev.rpma.vertx;
  * Nothing listens on the port: the server's RDMA CM rejected the connect request itself (IB CM
  * reject reason 8, invalid service ID), no application saw it. Start the server first, check
  * the address and port, or retry while a server starts.
+ *
+ * @since 0.1.0
  */
 public class RpmaNothingListensException extends RpmaConnectException {
 

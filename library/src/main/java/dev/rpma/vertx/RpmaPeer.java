@@ -19,6 +19,8 @@ import java.util.Set;
  * <p>Set-up calls that can block (device lookup, registration, listen, connect) run on Vert.x
  * worker threads; every returned Future completes on the caller's context. Closing a peer
  * closes what it made.
+ *
+ * @since 0.1.0
  */
 public interface RpmaPeer {
 

@@ -3,6 +3,8 @@ package dev.rpma.vertx;
 /**
  * The shared receive queue is closed (or its receive CQ failed): a receive given to it did not
  * run, or was still posted when it closed and will never complete. The message says which.
+ *
+ * @since 0.1.0
  */
 public class RpmaQueueClosedException extends RpmaException {
 

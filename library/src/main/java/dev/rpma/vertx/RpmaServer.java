@@ -2,7 +2,11 @@ package dev.rpma.vertx;
 
 import io.vertx.core.Future;
 
-/** A listening endpoint. */
+/**
+ * A listening endpoint.
+ *
+ * @since 0.1.0
+ */
 public interface RpmaServer {
 
   /**

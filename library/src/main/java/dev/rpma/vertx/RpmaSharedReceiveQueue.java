@@ -46,6 +46,8 @@ import io.vertx.core.Future;
  *   <li>Ownership: the peer that made it and the context that made it (a verticle's undeploy,
  *   or Vert.x's close) close it.</li>
  * </ul>
+ *
+ * @since 0.1.0
  */
 public interface RpmaSharedReceiveQueue {
 

@@ -4,6 +4,8 @@ package dev.rpma.vertx;
  * The server could not be reached: its address was not resolved, no route leads to it, or its
  * host did not answer the RDMA CM, within the connect timeout ({@code connectTimeoutMs}, which
  * bounds the whole connect). {@link #step()} says where it stopped.
+ *
+ * @since 0.1.0
  */
 public class RpmaUnreachableException extends RpmaConnectException {
 

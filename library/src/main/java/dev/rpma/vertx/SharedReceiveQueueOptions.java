@@ -14,6 +14,8 @@ import io.vertx.core.json.JsonObject;
  * <p>A Vert.x data object like {@link ConnectionOptions}: from JSON with the setters' names as
  * keys ({@code {"rqSize": 512}}), unknown keys refused, back with {@link #toJson()}; from a
  * shared config with {@link #fromConfig(JsonObject, String)}.
+ *
+ * @since 0.1.0
  */
 @DataObject
 @JsonGen(publicConverter = false)

@@ -47,5 +47,7 @@
  * <p>Threads: blocking librpma calls run on Vert.x worker threads, completions on the owning
  * event loop; operations may be called from any thread. What a verticle opens is closed when
  * it is undeployed.
+ *
+ * @since 0.1.0
  */
 package dev.rpma.vertx;

@@ -48,8 +48,11 @@ class TestLayoutTest {
         "tests found among the support classes: move them to the root of what they need");
   }
 
-  /** The Java files under {@code root} (of the library module) whose text matches. */
-  private static List<String> sources(String root, Predicate<String> matching) {
+  /**
+   * The Java files under {@code root} (of the library module) whose text matches, as paths
+   * relative to it (SinceTagTest's too).
+   */
+  static List<String> sources(String root, Predicate<String> matching) {
     Path dir = Path.of(root);
     assertTrue(Files.isDirectory(dir), "no " + dir.toAbsolutePath()
         + ": run from the library module's directory (as Maven does)");

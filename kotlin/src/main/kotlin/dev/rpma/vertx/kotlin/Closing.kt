@@ -7,6 +7,8 @@ import kotlinx.coroutines.withContext
  * What this module's objects that hold native resources have in common: a suspending [close].
  * Kotlin's `use` needs `AutoCloseable`, whose `close()` cannot suspend; [use] is its
  * counterpart for these.
+ *
+ * @since 0.1.0
  */
 public interface SuspendCloseable {
   /** Closes it; see each implementation for what that waits for. */
@@ -19,6 +21,8 @@ public interface SuspendCloseable {
  * cancelled (a region's close, for one, returns only when the device is done with its memory),
  * so when `use` returns or throws, the object is closed. A failure of the close is added to
  * [block]'s as suppressed, or thrown if [block] succeeded.
+ *
+ * @since 0.1.0
  */
 public suspend inline fun <T : SuspendCloseable?, R> T.use(block: (T) -> R): R {
   var failure: Throwable? = null

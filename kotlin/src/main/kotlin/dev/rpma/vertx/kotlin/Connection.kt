@@ -18,6 +18,8 @@ import kotlinx.coroutines.Deferred
  * receives keeps its caller suspended until the device has completed it, then throws
  * `CancellationException`, so when a call returns or throws, the device is done with its
  * memory. Receives, which wait for the peer, are cancelled at once: see [recvAsync].
+ *
+ * @since 0.1.0
  */
 public class Connection internal constructor(
   /** The library's connection, for the Java API. */
@@ -161,5 +163,7 @@ private val connections = Adapters(::Connection)
  * This library connection as a [Connection] of the coroutine API: the same one each time (so
  * the sender a [SharedReceiveQueue] names is the [Connection] its connect or accept returned,
  * with its [Connection.onAbandonedReceive] handler).
+ *
+ * @since 0.1.0
  */
 public fun RpmaConnection.suspending(): Connection = connections.of(this)

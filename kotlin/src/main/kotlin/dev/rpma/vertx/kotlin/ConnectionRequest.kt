@@ -7,6 +7,8 @@ import kotlinx.coroutines.Deferred
 /**
  * A client's connection request ([RpmaConnectionRequest]), from [Server.requests]. Answer it
  * with [accept] or [reject].
+ *
+ * @since 0.1.0
  */
 public class ConnectionRequest internal constructor(
   /** The library's request, for the Java API. */

@@ -23,6 +23,8 @@ import kotlinx.coroutines.suspendCancellableCoroutine
  * returns no credit; the peer's writes then wait in its write queue, and its [send] suspends
  * once that queue is full, until this collector catches up. Made by [Peer.connectChannel] or
  * [ConnectionRequest.acceptChannel].
+ *
+ * @since 0.1.0
  */
 public class MessageChannel internal constructor(
   /** The library's channel, for the Java API (ReadStream / WriteStream). */
@@ -163,6 +165,8 @@ public class MessageChannel internal constructor(
 /**
  * Connects to a server that answers with [ConnectionRequest.acceptChannel]; returns the channel
  * ready to send. Cancelled before that, the channel is closed when it arrives.
+ *
+ * @since 0.1.0
  */
 public suspend fun Peer.connectChannel(
   address: String,
@@ -172,13 +176,19 @@ public suspend fun Peer.connectChannel(
 ): MessageChannel = RpmaMessageChannel.connect(java, address, port, connectionOptions, options)
   .awaitOwned { it.close() }.suspending()
 
-/** Whether the request came from [connectChannel] (it carries the channel's greeting). */
+/**
+ * Whether the request came from [connectChannel] (it carries the channel's greeting).
+ *
+ * @since 0.1.0
+ */
 public val ConnectionRequest.isChannelRequest: Boolean
   get() = RpmaMessageChannel.isChannelRequest(java)
 
 /**
  * Accepts a request from [connectChannel] as a message channel (receives posted before the
  * accept); returns once established. Cancelled before that, the channel is closed.
+ *
+ * @since 0.1.0
  */
 public suspend fun ConnectionRequest.acceptChannel(
   options: MessageChannelOptions = MessageChannelOptions(),
@@ -192,5 +202,7 @@ private val channels = Adapters(::MessageChannel)
  * channel's handlers (handler, end, exception, drain: set none of them yourself after), so
  * there is one per channel: a second call returns the same adapter, as do [connectChannel]
  * and [acceptChannel] for the channels they made.
+ *
+ * @since 0.1.0
  */
 public fun RpmaMessageChannel.suspending(): MessageChannel = channels.of(this)

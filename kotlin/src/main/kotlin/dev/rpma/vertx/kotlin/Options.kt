@@ -19,6 +19,8 @@ import dev.rpma.vertx.SharedReceiveQueueOptions
  * `connectionOptionsOf(cqSize = 256, connectTimeoutMs = 5000)`.
  *
  * @throws IllegalArgumentException for a value its setter refuses, naming the option
+ *
+ * @since 0.1.0
  */
 public fun connectionOptionsOf(
   busyPollMicros: Int? = null,
@@ -53,6 +55,8 @@ public fun connectionOptionsOf(
  * `messageChannelOptionsOf(receiveBufferSize = 65536)`.
  *
  * @throws IllegalArgumentException for a value its setter refuses, naming the option
+ *
+ * @since 0.1.0
  */
 public fun messageChannelOptionsOf(
   receiveBufferSize: Int? = null,
@@ -71,6 +75,8 @@ public fun messageChannelOptionsOf(
  * `sharedReceiveQueueOptionsOf(rqSize = 512, rcqSize = 512)`.
  *
  * @throws IllegalArgumentException for a value its setter refuses, naming the option
+ *
+ * @since 0.1.0
  */
 public fun sharedReceiveQueueOptionsOf(
   drainBatch: Int? = null,

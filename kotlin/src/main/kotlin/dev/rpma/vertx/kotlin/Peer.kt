@@ -13,6 +13,8 @@ import java.util.EnumSet
  * Opens the RDMA device that serves [address] (device lookup and `rpma_peer_new` run on a
  * worker, never on the event loop). The peer belongs to the calling context (a verticle's
  * closes it on undeploy), else to Vert.x. Cancelled before it arrives, the peer is closed.
+ *
+ * @since 0.1.0
  */
 public suspend fun Vertx.openRpmaPeer(address: String): Peer =
   RpmaPeer.open(this, address).awaitOwned { it.close() }.suspending()
@@ -20,6 +22,8 @@ public suspend fun Vertx.openRpmaPeer(address: String): Peer =
 /**
  * A device ([RpmaPeer]) with suspend functions: registers memory, connects, listens. Closing
  * it closes its servers and connections, then its regions.
+ *
+ * @since 0.1.0
  */
 public class Peer internal constructor(
   /** The library's peer, for the Java API. */
@@ -96,5 +100,9 @@ public class Peer internal constructor(
   override fun toString(): String = "Peer($address on $deviceName)"
 }
 
-/** This library peer as a [Peer] of the coroutine API. */
+/**
+ * This library peer as a [Peer] of the coroutine API.
+ *
+ * @since 0.1.0
+ */
 public fun RpmaPeer.suspending(): Peer = Peer(this)

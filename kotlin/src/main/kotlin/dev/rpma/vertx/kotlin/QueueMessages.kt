@@ -14,6 +14,8 @@ import kotlinx.coroutines.flow.flow
 /**
  * A message of [SharedReceiveQueue.messages]: what arrived, from whom, and where its bytes are.
  * The bytes belong to a slot the Flow posts again once the collector's block returns.
+ *
+ * @since 0.1.0
  */
 public class QueueMessage internal constructor(
   /** The library's record of it: size, immediate data, the sending connection. */

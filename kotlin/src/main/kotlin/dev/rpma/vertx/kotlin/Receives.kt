@@ -13,6 +13,8 @@ import kotlinx.coroutines.ExperimentalCoroutinesApi
  * [region] at [offset]; the device no longer touches them. [M] is what the receive delivers:
  * `Received` on a connection or request, `SharedReceived` (naming the sender) on a
  * [SharedReceiveQueue].
+ *
+ * @since 0.1.0
  */
 public class AbandonedReceive<M : Any> internal constructor(
   public val region: Region,

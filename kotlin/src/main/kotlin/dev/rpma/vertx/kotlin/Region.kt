@@ -8,6 +8,8 @@ import java.nio.ByteBuffer
 /**
  * Local memory registered with the device ([MemoryRegion] with suspending [close]); made by
  * [Peer.register]. Offsets given to operations are relative to the region's start.
+ *
+ * @since 0.1.0
  */
 public class Region internal constructor(
   /** The library's region, for the Java API. */
@@ -43,5 +45,9 @@ public class Region internal constructor(
   override fun toString(): String = "Region(size=$size, usages=$usages)"
 }
 
-/** This library region as a [Region] of the coroutine API. */
+/**
+ * This library region as a [Region] of the coroutine API.
+ *
+ * @since 0.1.0
+ */
 public fun MemoryRegion.suspending(): Region = Region(this)

@@ -15,6 +15,8 @@ import kotlinx.coroutines.channels.ReceiveChannel
  *   launch { serve(connection) }
  * }
  * ```
+ *
+ * @since 0.1.0
  */
 public class Server internal constructor(
   /** The library's server, for the Java API. */

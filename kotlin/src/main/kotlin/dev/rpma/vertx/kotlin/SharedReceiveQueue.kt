@@ -19,6 +19,8 @@ import kotlinx.coroutines.flow.Flow
  * withdraws a posted receive (RDMA cannot): see [recvAsync] and [messages] for where the
  * message it takes goes. Closing the queue closes its servers and attached connections first,
  * then fails its posted receives with `RpmaQueueClosedException`.
+ *
+ * @since 0.1.0
  */
 public class SharedReceiveQueue internal constructor(
   /** The library's queue, for the Java API. */
@@ -109,16 +111,24 @@ private val queues = Adapters(::SharedReceiveQueue)
 /**
  * This library queue as a [SharedReceiveQueue] of the coroutine API: the same one each time
  * (it keeps the state of [SharedReceiveQueue.messages] and its abandoned-receive handler).
+ *
+ * @since 0.1.0
  */
 public fun RpmaSharedReceiveQueue.suspending(): SharedReceiveQueue = queues.of(this)
 
-/** The connection a message of a [SharedReceiveQueue] came from, as a [Connection]. */
+/**
+ * The connection a message of a [SharedReceiveQueue] came from, as a [Connection].
+ *
+ * @since 0.1.0
+ */
 public val SharedReceived.sender: Connection get() = connection().suspending()
 
 /**
  * Makes a shared receive queue on this peer's device, watched on the caller's event loop
  * (connections that attach must be made from it); owned by this peer and the calling context.
  * Cancelled before it is made, the queue is closed when it arrives.
+ *
+ * @since 0.1.0
  */
 public suspend fun Peer.createSharedReceiveQueue(
   options: SharedReceiveQueueOptions = SharedReceiveQueueOptions(),

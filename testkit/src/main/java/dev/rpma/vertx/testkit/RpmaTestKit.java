@@ -29,6 +29,8 @@ import io.vertx.core.Vertx;
  *
  * <p>What it does not model (timing, memory pinning, fds, persistence): see the test kit's
  * README.
+ *
+ * @since 0.1.0
  */
 public final class RpmaTestKit {
 
