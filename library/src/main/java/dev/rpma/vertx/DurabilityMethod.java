@@ -3,6 +3,8 @@ package dev.rpma.vertx;
 /**
  * How a {@link DurableWriter} makes written bytes durable, as librpma distinguishes them; chosen
  * from the {@link PeerConfig} the server offers ({@link PeerConfig#directWriteToPmem()}).
+ *
+ * @since 0.1.0
  */
 public enum DurabilityMethod {
   /**

@@ -22,6 +22,8 @@ import io.vertx.core.Future;
  * <p>Posted in call order on the connection, a persist covers the writes posted before it:
  * operations on one connection are carried out in order (the flush's read, or the request's
  * send, arrives after the writes). Both sides must use this library's {@link #WINDOW}.
+ *
+ * @since 0.1.0
  */
 public interface DurableWriter {
 

@@ -9,6 +9,8 @@ import io.vertx.core.Future;
  * for and replies. A server whose memory takes writes directly into persistence (it offers
  * {@code PeerConfig.create(true)}) needs none of this: plain {@link
  * RpmaConnectionRequest#accept} is enough.
+ *
+ * @since 0.1.0
  */
 public final class PersistService {
 

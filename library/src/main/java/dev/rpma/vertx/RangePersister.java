@@ -8,6 +8,8 @@ import java.util.Objects;
 /**
  * How a server makes a range of its region durable when a client asks
  * ({@link DurabilityMethod#SERVER_PERSIST}). Called on a Vert.x worker thread: it may block.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface RangePersister {
