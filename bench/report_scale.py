@@ -71,6 +71,10 @@ def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
             median_or_none(_per_op_us(r, "server_loop_cpu_ns") for r in rs),
         "process_cpu_us_per_completion":
             median_or_none(_per_op_us(r, "process_cpu_ns") for r in rs),
+        # receiver-not-ready NAKs the device counted during the runs (each a wait for the
+        # RNR timer, 655.36 ms): summed over the rounds; None where not counted
+        "rnr_naks": (sum(r["rnr_naks"] for r in rs)
+                     if all(r.get("rnr_naks", -1) >= 0 for r in rs) else None),
         "per_round": {r.get("round"): r["ops_per_s"] for r in rs},
     }
 
@@ -140,7 +144,7 @@ def section_md(agg: ScaleAgg, res: list[Json], guest: dict[str, str]) -> str:
         out.append(PROSE.fill(f"scale-{variant}"))
         out.append(table(["Connections", "vertx-rpma /s", "per connection /s", "/ 1 connection",
                           "client loop CPU us / message", "server loop CPU us / message",
-                          "process CPU us / message", "fairness"],
+                          "process CPU us / message", "fairness", "RNR waits"],
                          send_rows(agg, counts, variant)) + "\n")
     if res:
         out.append(PROSE.fill("scale-resources"))
@@ -177,7 +181,8 @@ def send_rows(agg: ScaleAgg, counts: list[int], variant: str) -> list[list[str]]
                      fmt(s and s["loop_cpu_us_per_completion"], 2),
                      fmt(s and s["server_loop_cpu_us_per_completion"], 2),
                      fmt(s and s["process_cpu_us_per_completion"], 2),
-                     fmt(s and s["fairness_min"], 2)])
+                     fmt(s and s["fairness_min"], 2),
+                     "n/a" if not s or s.get("rnr_naks") is None else str(s["rnr_naks"])])
     return rows
 
 
