@@ -5,9 +5,10 @@
 # move what it measures); the real-time passes (one guest pinned and unpinned, then across two
 # hosts) stay as sensitivity sections.
 #   1. ./dev setup;
-#   2. build: the library (mvn install), the bench module against it (bench/pom.xml; its
-#      dependencies copied to bench/target/lib so the run does not depend on ~/.m2 staying as
-#      it is), the C reference (bench/c) into bench/target/rpma_bench;
+#   2. build: the library and the bench module in one reactor build (nothing installed into
+#      ~/.m2; the bench's dependencies, the library's jar among them, copied to bench/target/lib
+#      so the run does not depend on ~/.m2 staying as it is), the C reference (bench/c) into
+#      bench/target/rpma_bench;
 #   3. the scored pass: ./dev rdma --icount --rw target/bench -- scripts/bench-guest.sh --icount:
 #      perftest, the C reference, the library and the thread-hop design, all next to the
 #      device, in counted time; beside it, on the host, bench/host-check.sh records what else
@@ -62,12 +63,13 @@ log() { printf '[dev bench] %s\n' "$*" >&2; }
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
 
 build() {
-  log "building the library"
-  mvn -B -q install -DskipTests
-  log "building the bench module and the C reference"
+  # one reactor build, nothing installed into ~/.m2 (shared with other builds on this host):
+  # the bench module's copy of the library is the jar this build made
+  log "building the library and the bench module"
   rm -rf bench/target/lib
-  mvn -B -q -f bench/pom.xml compile "$DEP_PLUGIN:copy-dependencies" \
-    -DincludeScope=runtime -DoutputDirectory=target/lib
+  mvn -B -q -pl library,bench -DskipTests -Dmaven.javadoc.skip=true package \
+    "$DEP_PLUGIN:copy-dependencies" -DincludeScope=runtime -DoutputDirectory=target/lib
+  log "building the C reference"
   make -s -C bench/c OUT_DIR="$PWD/bench/target"
 }
 
