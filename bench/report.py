@@ -35,6 +35,7 @@ import report_channel  # noqa: E402  the message channel's overhead
 import report_contention  # noqa: E402  the host check: was the run contended?
 import report_cpu  # noqa: E402  CPU time per operation
 import report_cross_host  # noqa: E402  the cross-host pass, beside the loopback figures
+import report_figures  # noqa: E402  the pictures and the first screen
 import report_markdown  # noqa: E402  BENCHMARKS.md
 import report_repro  # noqa: E402  reproducibility and the real-time sensitivity
 import report_runs  # noqa: E402  reading the raw results
@@ -328,6 +329,12 @@ def main(argv: list[str]) -> None:
     results["stability_vs_previous_run"] = data["stability"] = stability(previous, results)
     results["reproducibility"] = data["reproducibility"] = reproducibility(data, previous)
     (bench_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    figures = report_figures.figures(results)
+    fig_dir = md_out.parent / report_figures.FIG_DIR
+    fig_dir.mkdir(parents=True, exist_ok=True)
+    for name, text in figures.items():
+        (fig_dir / name).write_text(text)
+    data["summary"] = report_figures.summary_md(results, sorted(figures))
     analysis = Path(__file__).with_name("ANALYSIS.md") if notes else None
     md_out.write_text(report_markdown.markdown(data, aggs, perftest, analysis))
     print_verdicts(data)

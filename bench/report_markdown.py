@@ -66,6 +66,8 @@ def head(data: dict[str, Any]) -> list[str]:
     banner = report_contention.banner_md(data["contention"], data.get("scored", False))
     if banner:
         out.append(banner)
+    if data.get("summary"):
+        out.append(data["summary"])
     out.append(PROSE.fill("about"))
     if data["guest"].get("quick") == "1":
         out.append(PROSE.fill("quick"))

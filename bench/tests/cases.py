@@ -44,8 +44,9 @@ def full_run(scripts: Path, bench_dir: Path) -> dict[str, str]:
     """./dev bench's last step: report.py on a whole run (BENCHMARKS.md without ANALYSIS.md)."""
     md = bench_dir / "BENCHMARKS.md"
     out = run(scripts, "report.py", str(bench_dir), str(md), "--no-notes")
+    figures = {f.name: f.read_text() for f in sorted((bench_dir / "bench" / "figures").glob("*.svg"))}
     return {"BENCHMARKS.md": md.read_text(), "results.json":
-            (bench_dir / "results.json").read_text(), "stdout.txt": out}
+            (bench_dir / "results.json").read_text(), "stdout.txt": out, **figures}
 
 
 def contended_run(scripts: Path, bench_dir: Path) -> dict[str, str]:
