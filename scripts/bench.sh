@@ -61,6 +61,8 @@ done
 log() { printf '[dev bench] %s\n' "$*" >&2; }
 
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
+# A one-guest pass is long anyway; on a loaded host a counted-time boot took over 120 s.
+export DEV_RDMA_BOOT_TIMEOUT=${DEV_RDMA_BOOT_TIMEOUT:-600}
 
 build() {
   # one reactor build, nothing installed into ~/.m2 (shared with other builds on this host):
