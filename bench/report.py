@@ -196,8 +196,10 @@ def all_targets(raw: Path, placements: dict[str, tuple[Agg, Json, list[Json]]], 
     out += report_variants.targets(report_variants.figures(agg, report_markdown.keys_of(agg)),
                                    scored, agg)
     scale_runs, _ = report_scale.load(raw / f"results-{PRIMARY}.jsonl")
-    scale_target = report_scale.target(report_scale.aggregate(scale_runs), scored)
-    return out + ([scale_target] if scale_target else [])
+    scale = report_scale.aggregate(scale_runs)
+    scale_target = report_scale.target(scale, scored)
+    out += ([scale_target] if scale_target else []) + report_scale.targets_vs_c(scale, scored)
+    return out + report_channel.targets(report_channel.figures(report_channel.read(raw)), scored)
 
 
 def targets_json(raw: Path, scored: bool) -> dict[str, list[Json]]:

@@ -109,6 +109,23 @@ def resources(lines: list[Json]) -> list[Json]:
     return out
 
 
+C_EPOLL_BOUND = 0.95  # issue 27: the library's writes on one loop >= 0.95x C epoll
+C_EPOLL_AT = [1, 8, 64, 256]
+
+
+def targets_vs_c(agg: ScaleAgg, scored: bool) -> list[Target]:
+    """Issue 27's: 64 B writes on one loop at each count, the library / C epoll."""
+    out = []
+    for n in C_EPOLL_AT:
+        f, c = agg.get((LIB, "write", n)), agg.get((CE, "write", n))
+        if f and c:
+            out.append(Target(
+                f"scale: 64 B writes on one loop at {n} connections, vertx-rpma / C epoll",
+                f["ratio_to_c"], C_EPOLL_BOUND, ">=", "1cpu", scored, None,
+                f"{f['ops_per_s']:.0f}/s vs {c['ops_per_s']:.0f}/s"))
+    return out
+
+
 def target(agg: ScaleAgg, scored: bool) -> Optional[Target]:
     """Issue 13's target, in the Targets table's format (report.targets); None if not run."""
     f = agg.get((LIB, "write", TARGET_AT))
