@@ -86,8 +86,8 @@ def sensitivity(counted: list[Json], realtime: dict[str, list[Json]],
 
 def sensitivity_md(sens: Optional[Json]) -> str:
     if not sens:
-        return ("## Sensitivity: real time\n\nNo real-time pass in this run "
-                "(`./dev bench --no-real-time`).\n")
+        return ("## Sensitivity: real time\n\nNo real-time pass in this run (none in "
+                "target/bench/realtime/: `./dev bench --no-real-time`, or it did not finish).\n")
     verdict = {True: "**contended** (its figures moved with the host's load)", False: "quiet",
                None: "not checked"}[sens["contended"]]
     head = ("## Sensitivity: real time\n\nThe scored targets (counted time) beside the same "
