@@ -14,9 +14,12 @@ from report_common import Json
 
 FIG_DIR = "bench/figures"
 COLOURS = {"vertx-rpma": "#1f77b4", "c-librpma": "#7f7f7f", "c-librpma-epoll": "#bcbd22",
+           "vertx-rpma writes": "#1f77b4", "c-librpma-epoll writes": "#bcbd22",
            "thread-hop": "#d62728", "send": "#2ca02c", "send-srq": "#9467bd"}
 LABELS = {"vertx-rpma": "vertx-rpma", "c-librpma": "C librpma (event)",
           "c-librpma-epoll": "C epoll (one thread)", "thread-hop": "thread-hop design",
+          "vertx-rpma writes": "vertx-rpma writes",
+          "c-librpma-epoll writes": "C epoll writes (one thread)",
           "send": "vertx-rpma sends, queue per connection",
           "send-srq": "vertx-rpma sends, shared receive queue"}
 FONT = 'font-family="sans-serif"'
@@ -100,7 +103,7 @@ def scale(results: Json) -> Optional[str]:
     runs = results.get("scale", {}).get("runs", [])
     lines: dict[str, list[tuple[int, float]]] = {}
     for r in runs:
-        key = r["impl"] if r["variant"] == "write" else r["variant"]
+        key = r["impl"] + " writes" if r["variant"] == "write" else r["variant"]
         if r.get("ops_per_s"):
             lines.setdefault(key, []).append((r["connections"], r["ops_per_s"]))
     if not lines:
