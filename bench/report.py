@@ -17,7 +17,11 @@ share, report_markdown.py and bench/report-prose.md write BENCHMARKS.md, the oth
 one part each.
 
 A contended run (report_contention.py: the host busy with other work) is marked as such at the
-top of both outputs, and its targets are not scored.
+top of both outputs; in real time its targets are not scored, in instruction-counted time (the
+scored pass of ./dev bench) they are: counted figures do not depend on the host's load.
+Beside the scored targets (report_repro.py): their spread against a second scored run
+(raw-repeat/, ./dev bench --repeat) or the previous counted run, and their values in real time
+(realtime/raw/, the sensitivity pass).
 """
 from __future__ import annotations
 
@@ -31,15 +35,17 @@ import report_channel  # noqa: E402  the message channel's overhead
 import report_contention  # noqa: E402  the host check: was the run contended?
 import report_cpu  # noqa: E402  CPU time per operation
 import report_cross_host  # noqa: E402  the cross-host pass, beside the loopback figures
+import report_figures  # noqa: E402  the pictures and the first screen
 import report_markdown  # noqa: E402  BENCHMARKS.md
 import report_registration  # noqa: E402  registration cost by size
+import report_repro  # noqa: E402  reproducibility and the real-time sensitivity
 import report_runs  # noqa: E402  reading the raw results
 import report_scale  # noqa: E402  many connections on one loop
 import report_spread  # noqa: E402  per-round spread: noisy scenarios
 import report_targets  # noqa: E402  the targets and their bounds
 import report_variants  # noqa: E402  the library on io_uring, with metrics on
 from report_common import (C, CONTENDERS, HOP, LIB, PLACEMENTS, PRIMARY, Agg,  # noqa: E402
-                           Figures, Json, Scenario, is_noisy, per_round_ratios, ratio,
+                           Figures, Json, Scenario, Target, is_noisy, per_round_ratios, ratio,
                            guest_time, read_facts, rounded, rratio, size_label, spread)
 
 NOTE = ("Emulated device (QEMU TCG, Soft-RoCE): absolute numbers are meaningless, ratios "
@@ -167,7 +173,7 @@ def stable_scenarios(previous: Json, results: Json) -> list[Json]:
 # ------------------------------------------------------------------ main
 
 
-def read_placements(raw: Path) -> dict[str, tuple[Agg, Json, list[Json]]]:
+def read_placements(raw: Path, required: bool = True) -> dict[str, tuple[Agg, Json, list[Json]]]:
     """{placement: (figures, env, probes)} of each results-<placement>.jsonl with results."""
     out = {}
     for placement in PLACEMENTS:
@@ -176,9 +182,39 @@ def read_placements(raw: Path) -> dict[str, tuple[Agg, Json, list[Json]]]:
             read = report_runs.read_placement(path)
             if read.runs:
                 out[placement] = (report_runs.aggregate(read.runs), read.env, read.probes)
-    if PRIMARY not in out:
+    if required and PRIMARY not in out:
         sys.exit(f"report.py: no results in {raw}/results-{PRIMARY}.jsonl")
     return out
+
+
+def all_targets(raw: Path, placements: dict[str, tuple[Agg, Json, list[Json]]], placement: str,
+                scored: bool) -> list[Target]:
+    """Every target of one placement of a run: report_targets', the variants', the scale's."""
+    agg, _, probes = placements[placement]
+    out = report_targets.targets(agg, placement, scored, probes)
+    if placement != PRIMARY:
+        return out
+    out += report_variants.targets(report_variants.figures(agg, report_markdown.keys_of(agg)),
+                                   scored, agg)
+    scale_runs, _ = report_scale.load(raw / f"results-{PRIMARY}.jsonl")
+    scale = report_scale.aggregate(scale_runs)
+    scale_target = report_scale.target(scale, scored)
+    out += ([scale_target] if scale_target else []) + report_scale.targets_vs_c(scale, scored)
+    return out + report_channel.targets(report_channel.figures(report_channel.read(raw)), scored)
+
+
+def targets_json(raw: Path, scored: bool) -> dict[str, list[Json]]:
+    """{placement: its targets as JSON} of another run's raw results ({} if there are none)."""
+    placements = read_placements(raw, required=False)
+    if PRIMARY not in placements:
+        return {}
+    return {p: [t.to_json() for t in all_targets(raw, placements, p, scored)]
+            for p in placements}
+
+
+def counted(guest: dict[str, str]) -> bool:
+    """Instruction-counted time: the scored pass, whatever the host did meanwhile."""
+    return guest.get("guest_time") == "instruction-counted"
 
 
 def gather(bench_dir: Path, raw: Path,
@@ -188,11 +224,12 @@ def gather(bench_dir: Path, raw: Path,
     guest = read_facts(raw / "guest-facts.txt")
     agg, env, probes = placements[PRIMARY]
     contention = report_contention.check(bench_dir, host, guest)
-    scored = not contention["contended"]
+    # counted time does not depend on the host's load: the host check is recorded, not voiding
+    scored = counted(guest) or not contention["contended"]
     keys = report_markdown.keys_of(agg)
     data: Json = {
-        "host": host, "guest": guest, "env": env, "contention": contention,
-        "targets": report_targets.targets(agg, PRIMARY, scored, probes),
+        "host": host, "guest": guest, "env": env, "contention": contention, "scored": scored,
+        "targets": all_targets(raw, placements, PRIMARY, scored),
         "targets_2cpu": (report_targets.targets(placements["2cpu"][0], "2cpu", scored, [])
                          if "2cpu" in placements else []),
         "probes": probes,
@@ -206,11 +243,27 @@ def gather(bench_dir: Path, raw: Path,
     scale_runs, scale_res = report_scale.load(raw / f"results-{PRIMARY}.jsonl")
     data["scale"] = report_scale.aggregate(scale_runs)
     data["scale_resources"] = report_scale.resources(scale_res)
-    data["targets"] += report_variants.targets(data["variants"], scored, agg)
-    scale_target = report_scale.target(data["scale"], scored)
-    if scale_target:
-        data["targets"].append(scale_target)
+    realtime_dir = bench_dir / "realtime"
+    realtime = targets_json(realtime_dir / "raw", False)
+    realtime_contended = None
+    if realtime:
+        realtime_contended = report_contention.check(
+            realtime_dir, read_facts(realtime_dir / "host-facts.txt"),
+            read_facts(realtime_dir / "raw" / "guest-facts.txt"))["contended"]
+    data["sensitivity"] = report_repro.sensitivity(
+        [t.to_json() for t in data["targets"]], realtime, realtime_contended)
+    data["repeat"] = targets_json(bench_dir / "raw-repeat", scored).get(PRIMARY)
     return data
+
+
+def reproducibility(data: Json, previous: Optional[Json]) -> Optional[Json]:
+    """The scored targets against a second scored run, else against a comparable last run."""
+    first = [t.to_json() for t in data["targets"]]
+    if data.get("repeat"):
+        return report_repro.reproducibility(first, data["repeat"], "repeat")
+    if report_repro.comparable_previous(previous, data["guest"]):
+        return report_repro.reproducibility(first, previous.get("targets", []), "previous")
+    return None
 
 
 def results_json(data: Json, aggs: dict[str, Agg], perftest: list[Json]) -> Json:
@@ -219,8 +272,9 @@ def results_json(data: Json, aggs: dict[str, Agg], perftest: list[Json]) -> Json
         "note": NOTE,
         # the clock of every figure below: "real time" or instruction-counted (./dev bench --icount)
         "guest_time": guest_time(guest),
-        # true: the host was busy with other work; figures not comparable, targets not scored
+        # true: the host was busy with other work (in real time: targets not scored)
         "contended": data["contention"]["contended"],
+        "scored": data["scored"],
         "contention": data["contention"],
         "machine": dict(host),
         "guest": guest,
@@ -244,6 +298,7 @@ def results_json(data: Json, aggs: dict[str, Agg], perftest: list[Json]) -> Json
         "cross_host": data["cross_host"],
         # registration cost by size (report_registration), when the pass measured it
         **({"registration": data["registration"]} if data.get("registration") else {}),
+        "sensitivity_real_time": data["sensitivity"],
     }
 
 
@@ -251,11 +306,16 @@ def print_verdicts(data: Json) -> None:
     """The targets on the terminal, as scripts/bench.sh shows them at the end of a run."""
     contention = data["contention"]
     if contention["contended"]:
-        print("CONTENDED RUN: figures not comparable; targets not scored: "
+        print(("CONTENDED HOST (counted time: targets scored): " if data["scored"] else
+               "CONTENDED RUN: figures not comparable; targets not scored: ")
               + "; ".join(contention["reasons"]))
     for t in data["targets"]:
         print(f"{report_markdown.result_word(t.met)}  {t.name}: {t.to_json()['value']} "
               f"({t.comparison} {t.bound})" + ("  (noisy)" if t.per_round and t.noisy else ""))
+    repro = data.get("reproducibility")
+    if repro:
+        print(f"reproducibility ({repro['source']}): {repro['within']} of {repro['count']} "
+              f"targets within {repro['bound'] * 100:g} %, worst {repro['worst']}")
 
 
 def main(argv: list[str]) -> None:
@@ -273,7 +333,14 @@ def main(argv: list[str]) -> None:
     previous_path = bench_dir / "previous-results.json"
     previous = json.loads(previous_path.read_text()) if previous_path.exists() else None
     results["stability_vs_previous_run"] = data["stability"] = stability(previous, results)
+    results["reproducibility"] = data["reproducibility"] = reproducibility(data, previous)
     (bench_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    figures = report_figures.figures(results)
+    fig_dir = md_out.parent / report_figures.FIG_DIR
+    fig_dir.mkdir(parents=True, exist_ok=True)
+    for name, text in figures.items():
+        (fig_dir / name).write_text(text)
+    data["summary"] = report_figures.summary_md(results, sorted(figures))
     analysis = Path(__file__).with_name("ANALYSIS.md") if notes else None
     md_out.write_text(report_markdown.markdown(data, aggs, perftest, analysis))
     print_verdicts(data)

@@ -14,7 +14,7 @@ import statistics
 from pathlib import Path
 from typing import Optional
 
-from report_common import PROSE, Json, fmt, fmt_ratio, ratio, table
+from report_common import PROSE, Json, Target, fmt, fmt_ratio, ratio, table
 
 CHANNEL, HAND = "channel", "hand-posted"
 
@@ -47,6 +47,23 @@ def figures(runs: list[Json]) -> Optional[Json]:
     out["ratios"] = {f: ratio(out[CHANNEL][f], out[HAND][f])
                      for f in ("rtt_median_us", "rtt_p99_us", "msgs_per_s")}
     return out
+
+
+RTT_BOUND = 1.05  # issue 27: round trip <= 1.05x hand-posted send/recv
+ONE_WAY_BOUND = 0.95  # issue 27: one-way messages/s >= 0.95x hand-posted
+
+
+def targets(f: Optional[Json], scored: bool) -> list[Target]:
+    """Issue 27's two bounds on the channel's overhead; none if the part did not run."""
+    if not f:
+        return []
+    r = f["ratios"]
+    return [Target("message channel: round trip median, channel / hand-posted send/recv",
+                   r["rtt_median_us"], RTT_BOUND, "<=", "1cpu", scored, None,
+                   f"{f[CHANNEL]['rtt_median_us']:.1f} us vs {f[HAND]['rtt_median_us']:.1f} us"),
+            Target("message channel: one-way messages/s, channel / hand-posted send/recv",
+                   r["msgs_per_s"], ONE_WAY_BOUND, ">=", "1cpu", scored, None,
+                   f"{f[CHANNEL]['msgs_per_s']:.0f}/s vs {f[HAND]['msgs_per_s']:.0f}/s")]
 
 
 def _us(ns: Optional[float]) -> Optional[float]:

@@ -145,11 +145,13 @@ def over_bounds(ev: Json) -> list[str]:
             if ev.get(name) is not None and ev[name] > bound]
 
 
-def banner_md(c: Json) -> str:
-    """The warning at the top of BENCHMARKS.md, or nothing."""
+def banner_md(c: Json, scored: bool = False) -> str:
+    """The warning at the top of BENCHMARKS.md, or nothing; SCORED: a counted run, scored
+    whatever the host did."""
     if not c["contended"]:
         return ""
-    return PROSE.fill("contended-banner", reasons="; ".join(c["reasons"]))
+    return PROSE.fill("contended-counted-banner" if scored else "contended-banner",
+                      reasons="; ".join(c["reasons"]))
 
 
 def section_md(c: Json) -> str:

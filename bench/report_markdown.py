@@ -14,6 +14,7 @@ import report_contention
 import report_cpu
 import report_cross_host
 import report_registration
+import report_repro
 import report_scale
 import report_spread
 import report_variants
@@ -37,6 +38,8 @@ def markdown(data: dict[str, Any], aggs: dict[str, Agg], perftest: list[dict[str
     primary = aggs.get(PRIMARY, {})
     out = head(data) + [
         machine(data), report_contention.section_md(data["contention"]), targets(data),
+        report_repro.section_md(data.get("reproducibility")),
+        report_repro.sensitivity_md(data.get("sensitivity")),
         report_spread.section_md(data["noisy"]), latency(data, primary), gap(primary),
         throughput(data, primary), report_cross_host.section_md(data.get("cross_host")),
         batching(primary), report_cpu.section_md(report_cpu.rows(primary, keys_of(primary))),
@@ -63,9 +66,11 @@ def keys_of(agg: Agg) -> list[Scenario]:
 def head(data: dict[str, Any]) -> list[str]:
     """Title, the contended-run warning if any, what this is, and the --quick warning."""
     out = [PROSE.fill("title"), f"Guest time: {guest_time(data['guest'])}.\n"]
-    banner = report_contention.banner_md(data["contention"])
+    banner = report_contention.banner_md(data["contention"], data.get("scored", False))
     if banner:
         out.append(banner)
+    if data.get("summary"):
+        out.append(data["summary"])
     out.append(PROSE.fill("about"))
     if data["guest"].get("quick") == "1":
         out.append(PROSE.fill("quick"))
@@ -107,7 +112,7 @@ def machine_rows(host: dict[str, str], guest: dict[str, str],
 def targets(data: dict[str, Any]) -> str:
     parts = [PROSE.fill("targets", placement=PLACEMENTS[PRIMARY],
                         rounds=data["guest"].get("rounds", "?"))]
-    if data["contention"]["contended"]:
+    if not data.get("scored", not data["contention"]["contended"]):
         parts.append(PROSE.fill("targets-not-scored"))
     return section(*parts, table(TARGETS_HEADER, targets_rows(data["targets"])) + "\n")
 

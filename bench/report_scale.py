@@ -71,6 +71,10 @@ def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
             median_or_none(_per_op_us(r, "server_loop_cpu_ns") for r in rs),
         "process_cpu_us_per_completion":
             median_or_none(_per_op_us(r, "process_cpu_ns") for r in rs),
+        # receiver-not-ready NAKs the device counted during the runs (each a wait for the
+        # RNR timer, 655.36 ms): summed over the rounds; None where not counted
+        "rnr_naks": (sum(r["rnr_naks"] for r in rs)
+                     if all(r.get("rnr_naks", -1) >= 0 for r in rs) else None),
         "per_round": {r.get("round"): r["ops_per_s"] for r in rs},
     }
 
@@ -102,6 +106,23 @@ def resources(lines: list[Json]) -> list[Json]:
             "native_kib_per_connection_end": r["native_kib"] / (2 * n),
             "pinned_kib_per_connection_end": r["pinned_kib"] / (2 * n),
         })
+    return out
+
+
+C_EPOLL_BOUND = 0.95  # issue 27: the library's writes on one loop >= 0.95x C epoll
+C_EPOLL_AT = [1, 8, 64, 256]
+
+
+def targets_vs_c(agg: ScaleAgg, scored: bool) -> list[Target]:
+    """Issue 27's: 64 B writes on one loop at each count, the library / C epoll."""
+    out = []
+    for n in C_EPOLL_AT:
+        f, c = agg.get((LIB, "write", n)), agg.get((CE, "write", n))
+        if f and c:
+            out.append(Target(
+                f"scale: 64 B writes on one loop at {n} connections, vertx-rpma / C epoll",
+                f["ratio_to_c"], C_EPOLL_BOUND, ">=", "1cpu", scored, None,
+                f"{f['ops_per_s']:.0f}/s vs {c['ops_per_s']:.0f}/s"))
     return out
 
 
@@ -140,7 +161,7 @@ def section_md(agg: ScaleAgg, res: list[Json], guest: dict[str, str]) -> str:
         out.append(PROSE.fill(f"scale-{variant}"))
         out.append(table(["Connections", "vertx-rpma /s", "per connection /s", "/ 1 connection",
                           "client loop CPU us / message", "server loop CPU us / message",
-                          "process CPU us / message", "fairness"],
+                          "process CPU us / message", "fairness", "RNR waits"],
                          send_rows(agg, counts, variant)) + "\n")
     if res:
         out.append(PROSE.fill("scale-resources"))
@@ -177,7 +198,8 @@ def send_rows(agg: ScaleAgg, counts: list[int], variant: str) -> list[list[str]]
                      fmt(s and s["loop_cpu_us_per_completion"], 2),
                      fmt(s and s["server_loop_cpu_us_per_completion"], 2),
                      fmt(s and s["process_cpu_us_per_completion"], 2),
-                     fmt(s and s["fairness_min"], 2)])
+                     fmt(s and s["fairness_min"], 2),
+                     "n/a" if not s or s.get("rnr_naks") is None else str(s["rnr_naks"])])
     return rows
 
 

@@ -5,7 +5,8 @@
 # and its dependencies, copied), bench/target/rpma_bench (the C reference).
 #
 # Exits 0; 1 if only perftest failed (an outside check: the rest ran); 3 if a benchmark failed.
-# Writes raw results to target/bench/raw/ (scripts/bench.sh turns them into the report):
+# Writes raw results to target/bench/raw/, or $BENCH_RAW (scripts/bench.sh turns them into the
+# report):
 #   guest-facts.txt          kernel, CPUs, library versions, clock source (key=value); the
 #                            guest's /proc/stat cpu line before and after the main run
 #   perftest-*.txt           ib_read_lat -e (64 B, 4 KiB) and ib_send_lat -e (64 B) output;
@@ -28,7 +29,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-RAW=target/bench/raw
+# BENCH_RAW: where the raw results go (scripts/bench.sh: the scored pass's second run and the
+# real-time sensitivity pass each have their own directory)
+RAW=${BENCH_RAW:-target/bench/raw}
 
 # shellcheck source=scripts/bench-settings.sh
 source scripts/bench-settings.sh "$@"

@@ -42,8 +42,11 @@ final class ScaleBench {
           Fixture.await(ScaleRun.run(fixture, v, n, config.scaleWarmupMs * 1_000_000,
               serverLoop));
           Jit.awaitIdleOrWarn();
-          report.scale("vertx-rpma", round, Fixture.await(ScaleRun.run(fixture, v, n,
-              config.scaleMs * 1_000_000, serverLoop)));
+          long rnrBefore = fixture.rnrNaks();
+          ScaleRun.ScaleResult r = Fixture.await(ScaleRun.run(fixture, v, n,
+              config.scaleMs * 1_000_000, serverLoop));
+          report.scale("vertx-rpma", round, r,
+              rnrBefore < 0 ? -1 : fixture.rnrNaks() - rnrBefore);
         }
         if (withC && config.cReference != null) {
           CScale.run(config, n, round, report);

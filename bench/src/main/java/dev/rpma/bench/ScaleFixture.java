@@ -17,7 +17,11 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.VertxInternal;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -28,18 +32,24 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The scale benchmark's two ends, in the bench's JVM: a server on one event loop, and up to
  * the largest count of {@link BenchConfig#SCALE_CONNECTIONS} client connections to it, all on
  * ONE other event loop (the case the library is for: many connections, one loop). Every
- * server-side connection keeps twice {@link BenchConfig#SCALE_WINDOW} receives posted,
- * re-posting each as it completes: a client has at most a window of sends in flight, and a
- * send completes only once a receive took it, so at most a window of receives awaits its
- * re-post and a send always finds one (receiver-not-ready would stall it for the device's RNR
- * timer: a quick run with just a window of receives made 55 sends/s on one connection).
+ * server-side connection keeps {@link #RECEIVES_POSTED} receives posted, re-posting each as it
+ * completes. A window's worth is not enough: on one CPU the client's loop keeps posting as its
+ * sends complete (Soft-RoCE delivers them in the client's own system calls) until it blocks,
+ * while the server's loop, woken, waits for the CPU; a send that then finds no receive gets a
+ * receiver-not-ready NAK and waits the RNR timer, 655.36 ms (the IB CM sets min_rnr_timer 0 on
+ * every RC queue pair made through rdma_cm; librpma offers no way to change it). Issue 27's
+ * 28 ms per message was that: twice a window posted, in counted time 24 messages per 655 ms
+ * (SendWaitProbe: 16 posted, 35 sends/s and 3 RNR NAKs in 2 s; 64 posted, 16,982/s and none).
+ * Each run records the device's RNR NAKs, so a wait like it shows as a count.
  * With {@code sharedQueue} the server's connections are attached to ONE shared receive queue
  * instead (issue 13), which keeps twice the largest count's windows posted the same way. While connecting, the fds,
  * the resident memory outside the heap and the pinned memory are recorded at each count.
  */
 final class ScaleFixture implements AutoCloseable {
 
-  private static final int RECEIVES_POSTED = 2 * BenchConfig.SCALE_WINDOW;
+  static final int RECEIVES_POSTED = 8 * BenchConfig.SCALE_WINDOW;
+  /** Per client connection, on the shared receive queue (issue 13's setting, unchanged). */
+  private static final int SHARED_RECEIVES_PER_CONNECTION = 2 * BenchConfig.SCALE_WINDOW;
 
   final ContextInternal clientLoop;
   final ContextInternal serverLoop;
@@ -52,9 +62,12 @@ final class ScaleFixture implements AutoCloseable {
   private final RpmaPeer clientPeer;
   private final RpmaServer server;
   private final RpmaSharedReceiveQueue queue;
+  /** Receives each server-side connection keeps posted (per-connection receive queues). */
+  private final int receivesPosted;
 
   private ScaleFixture(Vertx vertx, String ip, int port, List<ContextInternal> loops,
-      int sharedQueueReceives) {
+      int sharedQueueReceives, int receivesPosted) {
+    this.receivesPosted = receivesPosted;
     clientLoop = loops.get(0);
     serverLoop = loops.get(1);
     serverPeer = Fixture.await(RpmaPeer.open(vertx, ip));
@@ -103,10 +116,16 @@ final class ScaleFixture implements AutoCloseable {
    */
   static ScaleFixture open(Vertx vertx, String ip, int port, List<Integer> counts,
       Report report, boolean sharedQueue) {
+    return open(vertx, ip, port, counts, report, sharedQueue, RECEIVES_POSTED);
+  }
+
+  /** As above, each server-side connection keeping {@code receivesPosted} receives posted. */
+  static ScaleFixture open(Vertx vertx, String ip, int port, List<Integer> counts,
+      Report report, boolean sharedQueue, int receivesPosted) {
     List<ContextInternal> loops = twoLoops((VertxInternal) vertx);
     int max = counts.stream().mapToInt(Integer::intValue).max().orElse(1);
     ScaleFixture f = new ScaleFixture(vertx, ip, port, loops,
-        sharedQueue ? RECEIVES_POSTED * max : 0);
+        sharedQueue ? SHARED_RECEIVES_PER_CONNECTION * max : 0, receivesPosted);
     Resources before = Resources.now();
     while (f.clients.size() < max) {
       Promise<RpmaConnection> made = Promise.promise();
@@ -144,7 +163,7 @@ final class ScaleFixture implements AutoCloseable {
   /** On the server's loop: a window of receives, each posted again when it completes. */
   private void keepReceiving(RpmaConnection serverSide) {
     serverSides.add(serverSide);
-    for (int slot = 0; slot < RECEIVES_POSTED; slot++) {
+    for (int slot = 0; slot < receivesPosted; slot++) {
       receive(serverSide, slot);
     }
   }
@@ -159,6 +178,21 @@ final class ScaleFixture implements AutoCloseable {
   private void receiveShared(int slot) {
     queue.recv(serverRegion, (long) slot * BenchConfig.THROUGHPUT_SIZE,
         BenchConfig.THROUGHPUT_SIZE).onSuccess(r -> receiveShared(slot));
+  }
+
+  /**
+   * Receiver-not-ready NAKs the device has received so far (rxe: hw counter rcvd_rnr_err of
+   * port 1), -1 if it shows none: each is a send that found no receive posted and waits the
+   * RNR timer (rdma_cm's default, 655.36 ms) before it is sent again.
+   */
+  long rnrNaks() {
+    Path counter = Path.of("/sys/class/infiniband", clientPeer.deviceName(),
+        "ports/1/hw_counters/rcvd_rnr_err");
+    try {
+      return Files.isReadable(counter) ? Long.parseLong(Files.readString(counter).trim()) : -1;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + counter, e);
+    }
   }
 
   /** The server loop's thread, for its CPU time (it does the receiving side's work). */
