@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
-import dev.rpma.vertx.PrivateData;
+import dev.rpma.vertx.PeerConfig;
 import dev.rpma.vertx.Received;
+import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnection;
@@ -40,20 +41,22 @@ class RemoteLogTest {
   @BeforeEach
   void connect(Vertx vertx) throws Exception {
     assertFalse(vertx.isNativeTransportEnabled(), "vertx-junit5's Vert.x runs on NIO");
-    RpmaPeer server = await(kit.openPeer(vertx, "192.168.7.1"));
-    RpmaPeer client = await(kit.openPeer(vertx, "192.168.7.2"));
+    RpmaPeer server = await(kit.openPeer(vertx, "10.0.2.15"));
+    RpmaPeer client = await(kit.openPeer(vertx, "10.0.2.16"));
     serverLog = await(server.register(ByteBuffer.allocateDirect(64),
         EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.RECV)));
     Promise<RpmaConnection> accepted = Promise.promise();
-    int port = await(server.listen("192.168.7.1", 0, new ConnectionOptions(), null,
-        req -> req.accept(PrivateData.frame(serverLog.descriptor())).onComplete(accepted)))
+    int port = await(server.listen("10.0.2.15", 0, new ConnectionOptions(), null,
+        req -> req.accept(RegionOffer.of(PeerConfig.create(false), serverLog).toBytes())
+            .onComplete(accepted)))
         .actualPort();
-    RpmaConnection connection = await(client.connect("192.168.7.1", port));
+    RpmaConnection connection = await(client.connect("10.0.2.15", port));
     serverSide = await(accepted.future());
     MemoryRegion staging = await(client.register(ByteBuffer.allocateDirect(64),
         EnumSet.of(MemoryUsage.WRITE_SRC, MemoryUsage.SEND)));
-    RemoteMemoryRegion remote =
-        RemoteMemoryRegion.fromDescriptor(PrivateData.unframe(connection.remotePrivateData()));
+    // the offer as users make it: the region's descriptor and the server's peer configuration
+    RemoteMemoryRegion remote = RegionOffer.fromBytes(connection.remotePrivateData())
+        .applyTo(connection);
     log = new RemoteLog(connection, staging, remote);
   }
 

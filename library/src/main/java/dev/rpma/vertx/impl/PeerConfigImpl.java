@@ -1,14 +1,19 @@
 package dev.rpma.vertx.impl;
 
-import dev.rpma.vertx.impl.jni.Errors;
-import dev.rpma.vertx.impl.jni.Native;
-import dev.rpma.vertx.impl.jni.NativeError;
 
 import dev.rpma.vertx.PeerConfig;
 import java.util.Objects;
 
-/** A peer configuration as a value: librpma's object lives only while it is converted. */
+/**
+ * A peer configuration as a value, and its descriptor made and read in Java, byte for byte as
+ * librpma's rpma_peer_cfg_get_descriptor and _from_descriptor (one byte: direct write to
+ * persistent memory), held to the installed librpma by {@code PeerConfigDescriptorTest}: so
+ * that a JVM without librpma (the test kit's) can offer and read one.
+ */
 public final class PeerConfigImpl implements PeerConfig {
+
+  /** librpma's rpma_peer_cfg_get_descriptor_size. */
+  private static final int DESCRIPTOR_SIZE = 1;
 
   private final boolean directWriteToPmem;
   private final byte[] descriptor;
@@ -19,36 +24,18 @@ public final class PeerConfigImpl implements PeerConfig {
   }
 
   public static PeerConfig create(boolean directWriteToPmem) {
-    Native.ensureLoaded();
-    long pcfg = Errors.check("rpma_peer_cfg_new", Native.peerCfgNew(directWriteToPmem));
-    try {
-      byte[] descriptor = Native.peerCfgDescriptor(pcfg);
-      if (descriptor == null) {
-        throw new IllegalStateException("rpma_peer_cfg_get_descriptor failed");
-      }
-      return new PeerConfigImpl(directWriteToPmem, descriptor);
-    } finally {
-      Native.peerCfgDelete(pcfg);
-    }
+    return new PeerConfigImpl(directWriteToPmem, new byte[] {(byte) (directWriteToPmem ? 1 : 0)});
   }
 
   public static PeerConfig fromDescriptor(byte[] descriptor) {
     Objects.requireNonNull(descriptor, "descriptor");
-    Native.ensureLoaded();
-    long pcfg = Native.peerCfgFromDescriptor(descriptor);
-    if (NativeError.isError(pcfg)) {
+    // librpma reads the first byte and ignores any after it, as here
+    if (descriptor.length < DESCRIPTOR_SIZE) {
       throw new IllegalArgumentException("not a valid peer configuration descriptor: "
-          + Errors.rpma("rpma_peer_cfg_from_descriptor", pcfg).getMessage());
+          + "0 bytes, where librpma's is " + DESCRIPTOR_SIZE
+          + " (the bytes of PeerConfig.descriptor() or rpma_peer_cfg_get_descriptor)");
     }
-    try {
-      int direct = Native.peerCfgDirectWrite(pcfg);
-      if (direct < 0) {
-        throw Errors.rpma("rpma_peer_cfg_get_direct_write_to_pmem", direct);
-      }
-      return new PeerConfigImpl(direct == 1, descriptor.clone());
-    } finally {
-      Native.peerCfgDelete(pcfg);
-    }
+    return new PeerConfigImpl(descriptor[0] != 0, descriptor.clone());
   }
 
   @Override
