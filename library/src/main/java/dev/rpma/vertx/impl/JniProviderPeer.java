@@ -57,17 +57,17 @@ final class JniProviderPeer implements ProviderPeer {
     if (NativeError.isError(mr)) {
       throw CauseHints.register(Errors.rpma("rpma_mr_reg", mr), view.capacity());
     }
-    byte[] descriptor = Native.mrDescriptor(mr);
-    if (descriptor == null) {
-      Native.mrDereg(mr);
-      throw new IllegalStateException("rpma_mr_get_descriptor failed");
-    }
-    return new Registered(mr, descriptor);
+    return withDescriptor(mr);
   }
 
   @Override
   public Registered registerMapping(long address, long length, Set<MemoryUsage> usages) {
     long mr = JniMapping.register(handle, address, length, NativeConstants.usageFlags(usages));
+    return withDescriptor(mr);
+  }
+
+  /** A region just registered, with its descriptor; deregistered if that cannot be read. */
+  private static Registered withDescriptor(long mr) {
     byte[] descriptor = Native.mrDescriptor(mr);
     if (descriptor == null) {
       Native.mrDereg(mr);
