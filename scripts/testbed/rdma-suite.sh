@@ -17,6 +17,10 @@
 #      cases itself with `scripts/testbed/report-case NAME CMD...`.
 # Coverage: with the JaCoCo agent prepared (target/jacoco/jacocoagent.jar, by ./dev test), every
 # JVM started here records into one file, copied to target/jacoco/device.exec at the end.
+# Parts: `rdma-suite.sh [--record NAME] [PART...]` runs only the PARTs named, in the order above
+# (library-epoll, library-io_uring, kotlin-epoll, kotlin-io_uring, smoke, suite.d; none: all),
+# and copies the coverage record to target/jacoco/NAME.exec (default device): ./dev test splits
+# the suite over two guests that run at the same time, each with its own record.
 # Exits 0 if every part passed, 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -49,10 +53,10 @@ start_coverage() {
   echo "coverage: JaCoCo agent in every JVM (JAVA_TOOL_OPTIONS)"
 }
 
-# Only a suite that got here leaves target/jacoco/device.exec: a partial record is no figure.
+# Only a suite that got here leaves target/jacoco/RECORD.exec: a partial record is no figure.
 finish_coverage() {
   [[ -n $COVERAGE_DIR ]] || return 0
-  cp "$COVERAGE_DIR/device.exec" target/jacoco/device.exec
+  cp "$COVERAGE_DIR/device.exec" "target/jacoco/$RECORD.exec"
   rm -rf "$COVERAGE_DIR"
 }
 
@@ -144,13 +148,38 @@ suite_d() {
   return $rc
 }
 
+ALL_PARTS=(library-epoll library-io_uring kotlin-epoll kotlin-io_uring smoke suite.d)
+RECORD=device
+PARTS=()
+if [[ ${1:-} == --record ]]; then
+  [[ ${2:-} =~ ^[A-Za-z0-9_.-]+$ ]] || { echo "usage: rdma-suite.sh [--record NAME] [PART...]"; exit 2; }
+  RECORD=$2
+  shift 2
+fi
+for part in "$@"; do
+  [[ " ${ALL_PARTS[*]} " == *" $part "* ]] ||
+    { echo "rdma-suite.sh: no part $part (parts: ${ALL_PARTS[*]})"; exit 2; }
+done
+# the parts asked for, in the suite's own order
+for part in "${ALL_PARTS[@]}"; do
+  if (($# == 0)) || [[ " $* " == *" $part "* ]]; then PARTS+=("$part"); fi
+done
+
+run_part() {
+  case $1 in
+    library-epoll) java_rdma_tests epoll ;;
+    library-io_uring) java_rdma_tests io_uring ;;
+    kotlin-epoll) java_rdma_tests epoll kotlin ;;
+    kotlin-io_uring) java_rdma_tests io_uring kotlin ;;
+    smoke) smoke_test ;;
+    suite.d) suite_d ;;
+  esac
+}
+
 status=0
 start_coverage
-java_rdma_tests epoll || status=1
-java_rdma_tests io_uring || status=1
-java_rdma_tests epoll kotlin || status=1
-java_rdma_tests io_uring kotlin || status=1
-smoke_test || status=1
-suite_d || status=1
+for part in "${PARTS[@]}"; do
+  run_part "$part" || status=1
+done
 finish_coverage
 exit $status

@@ -12,13 +12,16 @@
 #      two paths), scripts/doctor-jar-check.sh (the doctor runs from the jar alone; the jar is
 #      still a JPMS module), scripts/commit-subjects-check.sh (commit subjects of at most 72 characters);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
-#      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then ONE
-#      ./dev rdma boot runs scripts/testbed/rdma-suite.sh, and one boot of two guests on a
-#      wire (./dev rdma --hosts 2) runs scripts/testbed/cross-host.sh; beside the first, at the
-#      same time (each emulator takes one host core), one boot of the aarch64 guest (./dev rdma
-#      --arch aarch64) runs scripts/testbed/rdma-suite-aarch64.sh: a representative set of the
-#      device tests, the C smoke test and the log example on the library's aarch64 natives
-#      (RPMA_TEST_AARCH64=0 leaves it out); then the power loss of the log's server
+#      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then the device
+#      suite (scripts/testbed/rdma-suite.sh) split over two x86_64 guests that run at the same
+#      time, each emulator on one host core: one boots for the library's epoll pass, the C
+#      smoke test and suite.d; beside it, one after the other, the aarch64 guest (./dev rdma
+#      --arch aarch64) runs scripts/testbed/rdma-suite-aarch64.sh (a representative set of the
+#      device tests, the C smoke test and the log example on the library's aarch64 natives;
+#      RPMA_TEST_AARCH64=0 leaves it out), then a second x86_64 guest runs the library's
+#      io_uring pass and the Kotlin module's two passes (their output held back, printed after
+#      the first's); then one boot of two guests on a wire (./dev rdma --hosts 2) runs
+#      scripts/testbed/cross-host.sh, and the power loss of the log's server
 #      (scripts/power-loss.sh: two boots, a disk image kept between them);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
 #      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
@@ -27,6 +30,10 @@
 #      end (host-only figures are printed and said to be so, not checked);
 #   5. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
 #      surefire of every module + target/rdma-reports, where pytest writes its own). Exits non-zero if anything failed or did not build.
+# Each stage prints its wall time as it ends ("[dev test] stage: NAME: m:ss"), and a table of
+# them all (start, wall time) comes again just before the summary, also in
+# target/stage-times.tsv.
+# A stage added here: `stage NAME CMD...` (a function of its own for CMD), so it is timed too.
 # ./dev test --arch aarch64: the same build, then the whole device suite on the aarch64 guest
 # (rdma-suite-aarch64.sh --all) instead of steps 3's x86_64 and cross-host boots.
 set -euo pipefail
@@ -44,6 +51,40 @@ SUITE_DIR=target/rdma-suite
 REPORTS_DIR=target/rdma-reports
 # A fixed version: the plugin prefix alone would resolve whatever is newest.
 DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.8.1
+
+# Stage times: one line per stage, "START_OFFSET_S<TAB>WALL_S<TAB>NAME", appended by stage()
+# (from the stages run beside others too), printed as a table at the end.
+STAGE_TIMES=target/stage-times.tsv
+TEST_START=$(now)
+
+# m:ss of a number of seconds.
+mmss() { awk -v s="$1" 'BEGIN { s = int(s + 0.5); printf "%d:%02d", s / 60, s % 60 }'; }
+
+# Runs one stage, `stage NAME CMD...`: its wall time is printed when it ends and recorded for the
+# table at the end. Returns CMD's exit code (under set -e, a failing stage stops the run as the
+# command alone would).
+stage() {
+  local name=$1 start rc=0 secs offset
+  shift
+  start=$(now)
+  "$@" || rc=$?
+  secs=$(elapsed_since "$start")
+  offset=$(awk -v a="$TEST_START" -v b="$start" 'BEGIN { printf "%.0f", b - a }')
+  printf '%s\t%s\t%s\n' "$offset" "$secs" "$name" >>"$STAGE_TIMES"
+  log "stage: $name: $(mmss "$secs") ($secs s)"
+  return "$rc"
+}
+
+# The stage table: start (from the run's start) and wall time of each, in the order they began;
+# stages that overlap ran at the same time (the device suite's two guests).
+print_stage_times() {
+  [[ -s $STAGE_TIMES ]] || return 0
+  echo "stage times (start, wall; overlapping ones ran at the same time):"
+  sort -n -k1,1 "$STAGE_TIMES" | while IFS=$'\t' read -r offset secs name; do
+    printf '  %7s %6s  %s\n' "+$(mmss "$offset")" "$(mmss "$secs")" "$name"
+  done
+  printf '  %7s %6s  %s\n' "" "$(mmss "$(elapsed_since "$TEST_START")")" "the whole run"
+}
 
 # Record a test case that could not run as a failure, so the summary cannot look green.
 record_not_run() {
@@ -116,34 +157,47 @@ run_aarch64_suite() {
     record_not_run rpma_smoke-aarch64 "the aarch64 suite did not get to it"
 }
 
-# The x86_64 suite, and beside it the aarch64 guest's set (its output held back and printed
-# after, so the two do not interleave).
+# The x86_64 suite in two guests at once, each emulator on a host core: here the library's
+# epoll pass, the C smoke test and suite.d; beside it, one after the other, the aarch64 guest's
+# set and a second x86_64 guest with the library's io_uring pass and the Kotlin module's two
+# (their output held back and printed after, so the guests do not interleave). In one guest
+# the suite took 28 minutes (library epoll 10, io_uring 9, Kotlin 2, suite.d 5), with the
+# second core idle once the aarch64 guest's 3 minutes were over.
 run_device_suites() {
-  local pid="" out=target/rdma-suite-aarch64.log
-  if [[ ${RPMA_TEST_AARCH64:-1} != 0 ]]; then
-    run_aarch64_suite >"$out" 2>&1 &
-    pid=$!
-  fi
-  run_rdma_suite
-  [[ -n $pid ]] || return 0
+  local pid out=target/rdma-suite-beside.log
+  run_device_suites_beside >"$out" 2>&1 &
+  pid=$!
+  stage "device suite: library on epoll, C smoke test, suite.d" \
+    run_rdma_suite rdma-suite library-epoll smoke suite.d
+  # The smoke test always counts as one test: not run is failed.
+  [[ -e $REPORTS_DIR/TEST-rpma_smoke.xml ]] || record_not_run rpma_smoke "the rdma suite did not get to it"
   wait "$pid" || true
-  log "the aarch64 guest's suite (its output also in $out):"
+  log "the guests beside it: aarch64, then the io_uring and Kotlin passes (output also in $out):"
   cat "$out"
 }
 
-# One boot for the whole rdma suite; rdma-suite.sh exits 0 or 1, anything else is the test
-# bed's own failure (guest did not boot, timeout) and counts as a failed case.
+run_device_suites_beside() {
+  if [[ ${RPMA_TEST_AARCH64:-1} != 0 ]]; then
+    stage "beside: aarch64 guest, representative set" run_aarch64_suite || true
+  fi
+  stage "beside: device suite: library on io_uring, Kotlin on epoll and io_uring" \
+    run_rdma_suite rdma-suite-beside --record device-beside library-io_uring kotlin-epoll \
+    kotlin-io_uring || true
+}
+
+# One boot for the rdma suite, or the parts of it rdma-suite.sh's arguments name; CASE names
+# the failed case recorded when the test bed itself failed: rdma-suite.sh exits 0 or 1,
+# anything else (guest did not boot, timeout) counts as a failed case.
 run_rdma_suite() {
-  local rc=0
+  local case=$1 rc=0
+  shift
   # Longer than ./dev rdma's default 1500 s: the library's two passes, the Kotlin module's two
   # and suite.d took 25 min in one boot on a host shared with four other emulators.
   # --pmem 5G: /dev/dax0.0 past 4 GiB for the regions' device tests and suite.d/regions.sh
-  ./dev rdma --timeout 2700 --rw target --pmem 5G -- scripts/testbed/rdma-suite.sh || rc=$?
+  ./dev rdma --timeout 2700 --rw target --pmem 5G -- scripts/testbed/rdma-suite.sh "$@" || rc=$?
   if ((rc > 1)); then
-    record_not_run rdma-suite "./dev rdma ended with exit code $rc"
+    record_not_run "$case" "./dev rdma ended with exit code $rc"
   fi
-  # The smoke test always counts as one test: not run is failed.
-  [[ -e $REPORTS_DIR/TEST-rpma_smoke.xml ]] || record_not_run rpma_smoke "the rdma suite did not get to it"
 }
 
 # The Python tests, each directory in a pytest of its own (each puts its scripts on the import
@@ -159,32 +213,86 @@ run_python_tests() {
 }
 
 # Merged coverage, printed; its floor is one case, checked only on the figures it was set from
-# (host + device): without the device's record the run is red already (its cases not run).
+# (host + the whole device suite): without a guest's record the run is red already (its cases
+# not run). RECORD...: the device records expected (target/jacoco/RECORD.exec).
 run_coverage() {
   if ! scripts/testbed/coverage report; then
     record_not_run coverage-report "merging or reporting the coverage records failed"
     return
   fi
-  if [[ -s target/jacoco/device.exec ]]; then
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case coverage-floor \
-      scripts/testbed/coverage floor || true
-  else
-    log "coverage floor not checked: no device record (target/jacoco/device.exec): the device suite did not run to its end, or ran without the agent"
-  fi
+  local record
+  for record in "$@"; do
+    if [[ ! -s target/jacoco/$record.exec ]]; then
+      log "coverage floor not checked: no device record (target/jacoco/$record.exec): the device suite did not run to its end, or ran without the agent"
+      return
+    fi
+  done
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case coverage-floor \
+    scripts/testbed/coverage floor || true
 }
 
 # The cross-host part: two guests on one wire (./dev rdma --hosts 2), the library between them
 # with the faults only a wire has (scripts/testbed/cross-host.sh); one test case.
 run_cross_host_suite() {
-  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case cross-host-suite \
+  stage "cross-host suite (two guests)" env RPMA_REPORTS_DIR="$REPORTS_DIR" \
+    scripts/testbed/report-case cross-host-suite \
     ./dev rdma --hosts 2 --timeout 900 -- scripts/testbed/cross-host.sh || true
 }
 
 # The log's server powered off while its client appends with durable acknowledgements, booted
 # again from the same disk: nothing acknowledged may be lost (scripts/power-loss.sh); one case.
 run_power_loss() {
-  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case power-loss-loses-nothing-acknowledged \
-    scripts/power-loss.sh || true
+  stage "power loss (two boots)" env RPMA_REPORTS_DIR="$REPORTS_DIR" \
+    scripts/testbed/report-case power-loss-loses-nothing-acknowledged scripts/power-loss.sh || true
+}
+
+# The cases run on the host against what the Maven build installed.
+run_host_cases() {
+  # on the host, one case: the library shaded (packages relocated) still loads its natives
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case shaded-jar-loads-its-natives \
+    scripts/shade-check.sh || true
+  # a separate project depending on the installed library, as the README says, runs
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
+    scripts/consumer-check.sh || true
+  # its run-time class path, for the same project on the devices of both architectures
+  # (suite.d/consumer.sh, rdma-suite-aarch64.sh)
+  scripts/consumer-check-guest.sh --prepare || log "error: the consumer project's class path"
+  # `java -jar vertx-rpma-<version>.jar doctor` runs with the jar alone, and the jar is
+  # still module dev.rpma.vertx (the doctor on the module path finds Netty's transports)
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case doctor-runs-from-the-jar \
+    scripts/doctor-jar-check.sh || true
+  # a user's project tested with only the test kit, on NIO, the RDMA libraries hidden
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case testkit-sample-runs-without-rdma \
+    scripts/testkit-sample.sh || true
+  # every commit subject since the rule was adopted fits in 72 characters
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case commit-subjects-fit-72-characters \
+    scripts/commit-subjects-check.sh || true
+  # two builds of the library from different paths give byte-identical jars
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case reproducible-library-jars \
+    scripts/repro-check.sh || true
+  # the signed Central bundle (./dev release-check): a full build more, so only on request
+  if [[ ${RPMA_RELEASE_CHECK:-0} == 1 ]]; then
+    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case release-bundle-signed-and-complete \
+      scripts/release-check.sh || true
+  fi
+}
+
+# What the guests need, made on the host.
+prepare_device_runs() {
+  log "preparing the rdma suite"
+  prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
+  prepare_smoke_test || log "error: the C smoke test does not compile"
+  prepare_aarch64_smoke_test || log "error: the C smoke test does not cross-compile for aarch64"
+  # the JaCoCo agent for the guest's JVMs (without it the suite runs, unrecorded)
+  scripts/testbed/coverage prepare ||
+    record_not_run coverage-floor "the JaCoCo agent or CLI could not be prepared"
+  # the benchmarks' C reference (bench/c, run by ./dev bench only): one case, so that a build
+  # break shows here rather than at the next benchmark run; the bench module's Java (the
+  # cross-host pass's CrossHostBenchMain too) is built by the Maven build above
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case bench-c-reference-builds \
+    make -s -C bench/c OUT_DIR="$PWD/target/bench-c" || true
+  scripts/example.sh --prepare || record_not_run examples "building the examples failed"
+  scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
 }
 
 main() {
@@ -193,71 +301,39 @@ main() {
     [[ $# == 2 && $1 == --arch && $2 == aarch64 ]] || die "usage: ./dev test [--arch aarch64]"
     arch=aarch64
   fi
-  ./dev setup
+  mkdir -p target
+  : >"$STAGE_TIMES"
+  stage "setup" ./dev setup
   rm -rf "${MODULES[@]/%//target/surefire-reports}" "${MODULES[@]/%//target/jacoco.exec}" \
     "$REPORTS_DIR" "$SUITE_DIR" target/jacoco
   mkdir -p "$REPORTS_DIR" "$SUITE_DIR"
   log "the Python tests"
-  run_python_tests
+  stage "Python tests" run_python_tests
 
   local build_ok=1
-  maven_build || build_ok=0
+  stage "Maven build and host tests" maven_build || build_ok=0
   if ((build_ok)); then
-    # on the host, one case: the library shaded (packages relocated) still loads its natives
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case shaded-jar-loads-its-natives \
-      scripts/shade-check.sh || true
-    # a separate project depending on the installed library, as the README says, runs
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case consumer-project-uses-the-library \
-      scripts/consumer-check.sh || true
-    # its run-time class path, for the same project on the devices of both architectures
-    # (suite.d/consumer.sh, rdma-suite-aarch64.sh)
-    scripts/consumer-check-guest.sh --prepare || log "error: the consumer project's class path"
-    # `java -jar vertx-rpma-<version>.jar doctor` runs with the jar alone, and the jar is
-    # still module dev.rpma.vertx (the doctor on the module path finds Netty's transports)
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case doctor-runs-from-the-jar \
-      scripts/doctor-jar-check.sh || true
-    # a user's project tested with only the test kit, on NIO, the RDMA libraries hidden
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case testkit-sample-runs-without-rdma \
-      scripts/testkit-sample.sh || true
-    # every commit subject since the rule was adopted fits in 72 characters
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case commit-subjects-fit-72-characters \
-      scripts/commit-subjects-check.sh || true
-    # two builds of the library from different paths give byte-identical jars
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case reproducible-library-jars \
-      scripts/repro-check.sh || true
-    # the signed Central bundle (./dev release-check): a full build more, so only on request
-    if [[ ${RPMA_RELEASE_CHECK:-0} == 1 ]]; then
-      RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case release-bundle-signed-and-complete \
-        scripts/release-check.sh || true
-    fi
-    log "preparing the rdma suite"
-    prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
-    prepare_smoke_test || log "error: the C smoke test does not compile"
-    prepare_aarch64_smoke_test || log "error: the C smoke test does not cross-compile for aarch64"
-    # the JaCoCo agent for the guest's JVMs (without it the suite runs, unrecorded)
-    scripts/testbed/coverage prepare ||
-      record_not_run coverage-floor "the JaCoCo agent or CLI could not be prepared"
-    # the benchmarks' C reference (bench/c, run by ./dev bench only): one case, so that a build
-    # break shows here rather than at the next benchmark run; the bench module's Java (the
-    # cross-host pass's CrossHostBenchMain too) is built by the Maven build above
-    RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case bench-c-reference-builds \
-      make -s -C bench/c OUT_DIR="$PWD/target/bench-c" || true
-    scripts/example.sh --prepare || record_not_run examples "building the examples failed"
-    scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
+    stage "host cases (shade, consumer, doctor jar, test kit, subjects, reproducible jars)" \
+      run_host_cases
+    stage "preparing the guests' runs" prepare_device_runs
     if [[ $arch == aarch64 ]]; then
-      run_aarch64_suite --all
+      stage "aarch64 guest: the whole device suite" run_aarch64_suite --all
+      echo
+      stage "coverage" run_coverage device
     else
       run_device_suites
       run_cross_host_suite
       run_power_loss
+      echo
+      stage "coverage" run_coverage device device-beside
     fi
-    echo
-    run_coverage
   else
     log "error: the Maven build failed; the rdma suite is not run"
     record_not_run rpma_smoke "the build failed"
   fi
 
+  echo
+  print_stage_times
   echo
   local ok=1
   scripts/testbed/junit-summary "${MODULES[@]/%//target/surefire-reports}" "$REPORTS_DIR" || ok=0
