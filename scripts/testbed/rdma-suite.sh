@@ -9,7 +9,8 @@
 # up with the host's surefire reports:
 #   1. the Java tests tagged "rdma" (JUnit console launcher: no Maven, the JVM is slow here),
 #      twice: Vert.x on Netty's epoll loop, then on its io_uring loop (-Drpma.test.transport;
-#      that pass's log in io_uring/, its JUnit XML as TEST-junit-jupiter-io_uring.xml); then
+#      that pass's log in io_uring/, its JUnit XML as TEST-junit-jupiter-io_uring.xml; classes
+#      tagged transport-independent run in the epoll pass only); then
 #      the Kotlin module's tests tagged "rdma" the same way (kotlin/, -kotlin[-io_uring]);
 #   2. the C smoke test, one test case;
 #   3. every scripts/testbed/suite.d/*.sh, one test case each (passed if it exits 0), run with
@@ -101,11 +102,15 @@ java_rdma_tests() {
   cp+=":$(cat "$cp_file")"
   local log=$dir/$name-rdma-tests.log
   [[ $module == library ]] && log=$dir/java-rdma-tests.log
+  # a class tagged transport-independent tests nothing the loop's transport changes (its child
+  # JVM runs on epoll whatever the pass; RdmaTestSupport.TRANSPORT_INDEPENDENT): epoll only
+  local only_epoll=()
+  [[ $transport == epoll ]] || only_epoll=(--exclude-tag transport-independent)
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   "$java" $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors \
     --class-path "$cp" --scan-class-path "$classes" --include-tag rdma \
-    --exclude-tag destructive \
+    --exclude-tag destructive ${only_epoll[@]+"${only_epoll[@]}"} \
     --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
   # -Xcheck:jni prints its findings and carries on: each one is a failure of the JNI layer

@@ -41,6 +41,14 @@ final class RdmaTestSupport {
    */
   static final String TRANSPORT_PROPERTY = "rpma.test.transport";
 
+  /**
+   * The tag of a device test class whose subject never meets the event loop's transport: its
+   * child JVM runs Vert.x as a plain application does, on epoll whatever the pass, and what it
+   * tests happens before anything is watched on a loop. rdma-suite.sh runs such a class in the
+   * epoll pass only (a child JVM costs half a minute to start under the emulator).
+   */
+  static final String TRANSPORT_INDEPENDENT = "transport-independent";
+
   static String transport() {
     return System.getProperty(TRANSPORT_PROPERTY, "epoll");
   }
