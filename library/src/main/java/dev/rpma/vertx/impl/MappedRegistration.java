@@ -44,7 +44,7 @@ final class MappedRegistration {
   private static MemoryRegion register(PeerImpl peer, ContextInternal ctx, Path path,
       long offset, long length, Set<MemoryUsage> usages) {
     MappedFile file = MappedFile.inspect(path);
-    RegionCaps caps = peer.regionCaps();
+    RegionCaps caps = peer.regions().caps();
     String refused = MappingChecks.fits(file, offset, length, caps, peer.deviceName());
     if (refused == null) {
       refused = MappingChecks.memlock(length, caps.onDemandPaging());

@@ -55,7 +55,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   private final CloseFuture owned = new CloseFuture();
   /** Its shared receive queues: after the connections attached, before the regions. */
   private final CloseFuture queues = new CloseFuture();
-  private final CloseFuture regions = new CloseFuture();
+  /** Its regions, their registration and what the device allows of them. */
+  private final PeerRegions regions = new PeerRegions(this);
   private volatile boolean closed;
   /** What {@link #listen(int, String)} hands requests to: set before listening. */
   private volatile Handler<RpmaConnectionRequest> requestHandler;
@@ -187,8 +188,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     return queues;
   }
 
-  /** The ownership node of its regions. */
-  CloseFuture regions() {
+  /** Its regions: their ownership node, what the device allows of them. */
+  PeerRegions regions() {
     return regions;
   }
 
@@ -198,37 +199,23 @@ public final class PeerImpl implements RpmaPeer, Closeable {
 
   @Override
   public Future<MemoryRegion> register(ByteBuffer buffer, Set<MemoryUsage> usages) {
-    ForgottenRegions.collect();
-    ContextInternal ctx = vertx.getOrCreateContext();
-    String invalid = RegionRegistration.check(buffer, usages);
-    if (invalid != null) {
-      return ctx.failedFuture(new IllegalArgumentException(invalid));
-    }
-    if (closed) {
-      return ctx.failedFuture(closedError());
-    }
-    ByteBuffer view = buffer.slice();
-    return blocking(ctx, () -> RegionRegistration.register(this, ctx, view, usages));
+    return regions.register(buffer, usages);
   }
 
   @Override
   public Future<MemoryRegion> register(Path file, long offset, long length,
       Set<MemoryUsage> usages) {
-    return MappedRegistration.start(this, file, offset, length, usages);
+    return regions.register(file, offset, length, usages);
   }
 
   @Override
   public boolean onDemandPaging() {
-    return librpma.regionCaps().onDemandPaging();
+    return regions.caps().onDemandPaging();
   }
 
   @Override
   public long maxRegionSize() {
-    return librpma.regionCaps().maxRegionSize();
-  }
-
-  RegionCaps regionCaps() {
-    return librpma.regionCaps();
+    return regions.caps().maxRegionSize();
   }
 
   @Override
@@ -312,36 +299,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   @Override
   public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
       RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler) {
-    ContextInternal caller = vertx.getOrCreateContext();
-    ContextInternal ctx;
-    try {
-      ctx = eventLoopContext(caller);
-    } catch (RuntimeException e) {
-      return caller.failedFuture(e);
-    }
-    String invalid = Endpoints.checkListen(address, port, options, device);
-    if (invalid == null && requestHandler == null) {
-      invalid = "a request handler is required";
-    }
-    if (invalid != null) {
-      return ctx.failedFuture(new IllegalArgumentException(invalid));
-    }
-    if (closed) {
-      return ctx.failedFuture(closedError());
-    }
-    ConnectionOptions opts = new ConnectionOptions(options);
-    SharedReceiveQueueImpl srq;
-    try {
-      srq = SharedReceiveQueueImpl.hold(queue, this, ctx, opts);
-    } catch (RuntimeException e) {
-      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
-    }
-    Future<RpmaServer> listening = blocking(ctx, () -> librpma().listen(address, port, opts,
-        srq != null ? srq.handle() : 0))
-        .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
-        .compose(bound -> ServerImpl.start(this, ctx, caller, bound.endpoint(), address,
-            bound.port(), opts, srq, requestHandler));
-    return LoopContexts.onCaller(caller, ctx, listening);
+    return ServerImpl.listen(this, address, port, options, queue, requestHandler);
   }
 
   /**

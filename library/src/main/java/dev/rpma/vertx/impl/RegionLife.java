@@ -56,7 +56,7 @@ final class RegionLife implements Closeable {
       return null;
     })
         .onComplete(ar -> {
-          peer.regions().remove(this);
+          peer.regions().owned().remove(this);
           deregistered.handle(ar.mapEmpty());
         });
   }

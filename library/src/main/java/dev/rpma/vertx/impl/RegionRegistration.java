@@ -54,7 +54,7 @@ final class RegionRegistration {
       RegionMemory memory, Set<MemoryUsage> usages) {
     ProviderPeer device = peer.librpma();
     RegionLife life = new RegionLife(peer, ctx, mr.handle(), memory);
-    if (!peer.regions().add(life)) {
+    if (!peer.regions().owned().add(life)) {
       // the peer closed meanwhile: deregistered here, under the lock, before the peer's
       // delete (an asynchronous close could come after it: EBUSY, the region leaked)
       device.deregister(mr.handle());

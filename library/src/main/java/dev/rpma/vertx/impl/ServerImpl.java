@@ -11,6 +11,8 @@ import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaQueueClosedException;
 import dev.rpma.vertx.RpmaServer;
+import dev.rpma.vertx.RpmaSharedReceiveQueue;
+import dev.rpma.vertx.impl.loop.LoopContexts;
 import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
@@ -55,6 +57,45 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
     this.requestHandler = requestHandler;
     this.engine = new ServerEngine(context, "listener on port " + port,
         peer.loopIo(context), peer.setupCalls(), endpoint, this);
+  }
+
+  /**
+   * Listens on {@code peer}: the arguments checked on the caller, the endpoint made on the
+   * peer's set-up worker, the server started on the loop's context; result on the caller's.
+   */
+  static Future<RpmaServer> listen(PeerImpl peer, String address, int port,
+      ConnectionOptions options, RpmaSharedReceiveQueue queue,
+      Handler<RpmaConnectionRequest> requestHandler) {
+    ContextInternal caller = peer.vertx().getOrCreateContext();
+    ContextInternal ctx;
+    try {
+      ctx = peer.eventLoopContext(caller);
+    } catch (RuntimeException e) {
+      return caller.failedFuture(e);
+    }
+    String invalid = Endpoints.checkListen(address, port, options, peer.device());
+    if (invalid == null && requestHandler == null) {
+      invalid = "a request handler is required";
+    }
+    if (invalid != null) {
+      return ctx.failedFuture(new IllegalArgumentException(invalid));
+    }
+    if (peer.isClosing()) {
+      return ctx.failedFuture(new IllegalStateException("the peer is closed"));
+    }
+    ConnectionOptions opts = new ConnectionOptions(options);
+    SharedReceiveQueueImpl srq;
+    try {
+      srq = SharedReceiveQueueImpl.hold(queue, peer, ctx, opts);
+    } catch (RuntimeException e) {
+      return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(e));
+    }
+    Future<RpmaServer> listening = peer.blocking(ctx, () -> peer.librpma().listen(address, port,
+        opts, srq != null ? srq.handle() : 0))
+        .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq))
+        .compose(bound -> start(peer, ctx, caller, bound.endpoint(), address, bound.port(), opts,
+            srq, requestHandler));
+    return LoopContexts.onCaller(caller, ctx, listening);
   }
 
   /** Call on the context, with an endpoint listening on {@code host}:{@code port}. */
