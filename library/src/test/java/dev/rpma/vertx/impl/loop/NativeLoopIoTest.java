@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rpma.vertx.Await;
 import dev.rpma.vertx.impl.jni.JniEventFd;
+import dev.rpma.vertx.impl.loop.LoopUnderTest.Mode;
 import dev.rpma.vertx.impl.seam.LoopIo;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
-import io.vertx.core.transport.Transport;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -30,10 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class NativeLoopIoTest {
 
-  enum Mode { EPOLL, IO_URING }
-
-  /** A real loop on the host answers in milliseconds. */
-  private static final Duration DEADLINE = Duration.ofSeconds(10);
+  private static final Duration DEADLINE = LoopUnderTest.DEADLINE;
 
   private Vertx vertx;
   private ContextInternal context;
@@ -41,16 +37,13 @@ class NativeLoopIoTest {
   private JniEventFd eventFd;
 
   private void open(Mode mode) {
-    Transport transport = mode == Mode.EPOLL ? Transport.EPOLL : Transport.IO_URING;
-    assumeTrue(transport != null && transport.available(),
-        () -> mode + " unavailable here: " + (transport == null ? "no classes"
-            : transport.unavailabilityCause()));
-    vertx = Vertx.builder().withTransport(transport).build();
-    context = (ContextInternal) vertx.getOrCreateContext();
-    io = LoopContexts.loopIo(context);
+    LoopUnderTest loop = LoopUnderTest.open(mode);
+    vertx = loop.vertx;
+    context = loop.context;
+    io = loop.io;
+    eventFd = loop.eventFd;
     Class<? extends LoopIo> expected = mode == Mode.EPOLL ? EpollLoopIo.class : IoUringLoopIo.class;
     assertEquals(expected, io.getClass(), "the LoopIo picked for the context's loop");
-    eventFd = JniEventFd.open();
   }
 
   @AfterEach

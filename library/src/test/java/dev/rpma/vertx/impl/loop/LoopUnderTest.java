@@ -1,0 +1,71 @@
+package dev.rpma.vertx.impl.loop;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.rpma.vertx.Await;
+import dev.rpma.vertx.impl.jni.JniEventFd;
+import dev.rpma.vertx.impl.seam.LoopIo;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.transport.Transport;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * A real Netty loop of one native transport, a context on it, its {@link LoopIo} and an
+ * eventfd to watch: what the watchers' host tests share. Opening it skips the test where the
+ * kernel (or a sandbox) refuses the transport.
+ */
+final class LoopUnderTest {
+
+  /** The native transports the library watches fds on. */
+  enum Mode {
+    EPOLL, IO_URING;
+
+    Transport transport() {
+      return this == EPOLL ? Transport.EPOLL : Transport.IO_URING;
+    }
+  }
+
+  /** A real loop on the host answers in milliseconds. */
+  static final Duration DEADLINE = Duration.ofSeconds(10);
+
+  final Vertx vertx;
+  final ContextInternal context;
+  final LoopIo io;
+  final JniEventFd eventFd;
+
+  private LoopUnderTest(Vertx vertx) {
+    this.vertx = vertx;
+    this.context = (ContextInternal) vertx.getOrCreateContext();
+    this.io = LoopContexts.loopIo(context);
+    this.eventFd = JniEventFd.open();
+  }
+
+  static LoopUnderTest open(Mode mode) {
+    Transport transport = mode.transport();
+    assumeTrue(transport != null && transport.available(),
+        () -> mode + " unavailable here: " + (transport == null ? "no classes"
+            : transport.unavailabilityCause()));
+    return new LoopUnderTest(Vertx.builder().withTransport(transport).build());
+  }
+
+  /** Computes a value on the loop and waits for it. */
+  <T> T onLoop(Supplier<T> get) {
+    Promise<T> value = Promise.promise();
+    context.runOnContext(v -> value.complete(get.get()));
+    return await(value.future());
+  }
+
+  static <T> T await(Future<T> future) {
+    return Await.await(future, DEADLINE);
+  }
+
+  /** Closes Vert.x (if the test did not) and the eventfd. */
+  void close() {
+    await(vertx.close());
+    eventFd.close();
+  }
+}
