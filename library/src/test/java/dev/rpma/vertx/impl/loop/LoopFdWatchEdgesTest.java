@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rpma.vertx.Await;
 import dev.rpma.vertx.impl.jni.JniEventFd;
@@ -73,11 +72,7 @@ class LoopFdWatchEdgesTest {
     // let go of: the same fd is watched afresh (epoll refuses a fd already in its set) and
     // served by its new handler
     AtomicInteger calls = new AtomicInteger();
-    LoopIo.FdWatch again = onLoop(() -> io.watch(eventFd.fd(), () -> {
-      eventFd.reset();
-      calls.incrementAndGet();
-    }));
-    await(onLoop(again::start));
+    LoopIo.FdWatch again = loop.startedCountingWatch(calls);
     eventFd.signal();
     Await.waitUntil("the fd's new handler ran", LoopUnderTest.DEADLINE, () -> calls.get() > 0);
     await(onLoop(again::unwatch));
@@ -103,11 +98,7 @@ class LoopFdWatchEdgesTest {
   void aLoopShutDownWithAFdStillWatchedDropsItAndDeliversNothingMore(Mode mode) {
     open(mode);
     AtomicInteger calls = new AtomicInteger();
-    LoopIo.FdWatch watch = onLoop(() -> io.watch(eventFd.fd(), () -> {
-      eventFd.reset();
-      calls.incrementAndGet();
-    }));
-    await(onLoop(watch::start));
+    LoopIo.FdWatch watch = loop.startedCountingWatch(calls);
 
     // the loop drops its registrations itself (an armed io_uring poll is cancelled first)
     await(loop.vertx.close());

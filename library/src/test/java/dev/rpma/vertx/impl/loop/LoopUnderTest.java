@@ -11,6 +11,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.transport.Transport;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -57,6 +58,16 @@ final class LoopUnderTest {
     Promise<T> value = Promise.promise();
     context.runOnContext(v -> value.complete(get.get()));
     return await(value.future());
+  }
+
+  /** A watch of the eventfd, started, whose handler reads it and counts its calls. */
+  LoopIo.FdWatch startedCountingWatch(AtomicInteger calls) {
+    LoopIo.FdWatch watch = onLoop(() -> io.watch(eventFd.fd(), () -> {
+      eventFd.reset();
+      calls.incrementAndGet();
+    }));
+    await(onLoop(watch::start));
+    return watch;
   }
 
   static <T> T await(Future<T> future) {

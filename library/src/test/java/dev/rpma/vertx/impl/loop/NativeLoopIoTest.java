@@ -31,13 +31,14 @@ class NativeLoopIoTest {
 
   private static final Duration DEADLINE = LoopUnderTest.DEADLINE;
 
+  private LoopUnderTest loop;
   private Vertx vertx;
   private ContextInternal context;
   private LoopIo io;
   private JniEventFd eventFd;
 
   private void open(Mode mode) {
-    LoopUnderTest loop = LoopUnderTest.open(mode);
+    loop = LoopUnderTest.open(mode);
     vertx = loop.vertx;
     context = loop.context;
     io = loop.io;
@@ -139,11 +140,7 @@ class NativeLoopIoTest {
   void unwatchResolvesOnceTheLoopLetGoAndNothingIsDeliveredAfterIt(Mode mode) {
     open(mode);
     AtomicInteger calls = new AtomicInteger();
-    LoopIo.FdWatch watch = onLoop(() -> io.watch(eventFd.fd(), () -> {
-      eventFd.reset();
-      calls.incrementAndGet();
-    }));
-    await(onLoop(watch::start));
+    LoopIo.FdWatch watch = loop.startedCountingWatch(calls);
     Promise<Boolean> doneAtOnce = Promise.promise();
     Future<Void> unwatched = onLoop(() -> {
       Future<Void> f = watch.unwatch();
