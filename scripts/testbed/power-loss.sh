@@ -1,34 +1,55 @@
 #!/usr/bin/env bash
 # The guest side of the power-loss run; scripts/power-loss.sh drives it from the host.
-#   power-loss.sh append OUT   under ./dev rdma --hosts 2 --disk IMG --rw OUT: h0 mounts the
+#   power-loss.sh append OUT [pmem]   under ./dev rdma --hosts 2 --disk IMG --rw OUT: h0 mounts the
 #       disk (ext4 on virtio-blk) and runs the log server, its file on the disk, offering
 #       PeerConfig.create(false) (server persist: msync per record); h1 appends with
 #       PowerLossClient, listing each record acknowledged as durable in OUT/acked.txt; once
 #       KILL_AFTER (600) are listed, h1 powers h0 off (rpma-fault kill h0: its QEMU killed with
 #       SIGKILL, no shutdown, the guest's page cache gone), then waits for its appends to fail.
-#   power-loss.sh recover OUT  under ./dev rdma --disk IMG --rw OUT: the server's host booted
-#       again from the same disk mounts it (ext4 replays its journal) and LogRecoveryCheck holds
-#       the recovered log to OUT/acked.txt.
+#   power-loss.sh recover OUT [pmem]  under ./dev rdma --disk IMG --rw OUT: the server's host
+#       booted again from the same disk mounts it (ext4 replays its journal) and LogRecoveryCheck
+#       holds the recovered log to OUT/acked.txt.
+# pmem: the APM-flush path instead, under --pmem-file IMG rather than --disk: the log is h0's
+#       persistent memory, /dev/dax0.0 (an emulated NVDIMM backed by IMG on the host machine),
+#       the server offers PeerConfig.create(true), and the client's appends are acknowledged
+#       after a persistent flush (APM), with no request to the server; the reboot finds the
+#       namespace and its bytes again in IMG, and the check reads the log through the
+#       library's mapping of /dev/dax0.0 (device-DAX has no read(2)).
 # RPMA_POWER_LOSS_CONTROL=none|msync-only: the server persists wrongly (a control: the check
 # must then fail). Class path: RPMA_POWER_LOSS_CP, else the examples as scripts/example.sh --prepare built them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-(($# == 2)) || { echo "usage: $0 append|recover OUT" >&2; exit 2; }
+(($# == 2 || $# == 3)) && [[ ${3:-pmem} == pmem ]] ||
+  { echo "usage: $0 append|recover OUT [pmem]" >&2; exit 2; }
 MODE=$1
 OUT=$2
+STORAGE=${3:-disk}
 MNT=/mnt/power-loss
 RECORDS=${RPMA_POWER_LOSS_RECORDS:-20000}
 KILL_AFTER=${RPMA_POWER_LOSS_KILL_AFTER:-600}
-LOG_ARGS=(--records="$RECORDS" --record-size=256 --window=16 --port=7401 --file="$MNT/log.dat")
+LOG_FILE=$MNT/log.dat
+# how the client's appends must be acknowledged, as the server's offer says
+METHOD=SERVER_PERSIST
+if [[ $STORAGE == pmem ]]; then
+  LOG_FILE=/dev/dax0.0
+  METHOD=APM_FLUSH
+fi
+LOG_ARGS=(--records="$RECORDS" --record-size=256 --window=16 --port=7401 --file="$LOG_FILE")
 CP=${RPMA_POWER_LOSS_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
 # as the examples in the guest: C1 only (the JIT shares one emulated CPU)
 JAVA=(java -XX:TieredStopAtLevel=1 -cp "$CP")
 
-# virtio-blk and ext4 are not in the test bed's initramfs: loaded here from the same kernel
-# package (./dev setup unpacked it); crc32c_generic first, since crc32c-intel fails on the
-# emulated CPU and ext4 needs a crc32c.
-mount_disk() {
+# The log's storage: the disk, mounted (pmem: /dev/dax0.0, there already). virtio-blk and
+# ext4 are not in the test bed's initramfs: loaded here from the same kernel package (./dev
+# setup unpacked it); crc32c_generic first, since crc32c-intel fails on the emulated CPU and
+# ext4 needs a crc32c.
+attach_storage() {
   local kdir m name
+  if [[ $STORAGE == pmem ]]; then
+    # ./dev rdma --pmem-file made it before CMD (pmem-guest.sh)
+    [[ -c $LOG_FILE ]] || { echo "FAIL no $LOG_FILE: was ./dev rdma given --pmem-file?"; return 1; }
+    return 0
+  fi
   kdir=$(ls -d "$HOME"/.cache/vertx-rpma/kernel/*/root/lib/modules/"$(uname -r)"/kernel | head -n1)
   for m in crypto/crc32c_generic drivers/block/virtio_blk lib/crc16 fs/mbcache fs/jbd2/jbd2 \
     fs/ext4/ext4; do
@@ -43,7 +64,7 @@ mount_disk() {
 }
 
 server() {
-  mount_disk
+  attach_storage
   local main=(dev.rpma.examples.PersistentLog --role=server)
   # a control: a server persisting wrongly, which the check must fail (PowerLossControlServer)
   if [[ -n ${RPMA_POWER_LOSS_CONTROL:-} ]]; then
@@ -53,7 +74,7 @@ server() {
     --timeout=600 "${LOG_ARGS[@]}" >"$OUT/server.out" 2>&1 &
   local pid=$!
   until grep -qs '^LISTENING$' "$OUT/server.out" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
-  echo "log server: $(head -n1 "$OUT/server.out") (its file on the disk, $MNT)"
+  echo "log server: $(head -n1 "$OUT/server.out") (its log $LOG_FILE)"
   RPMA_BARRIER_TIMEOUT=300 rpma-barrier power-loss-listening h0 h1 || true
   wait "$pid" || true
   # reached only if the power-off never came
@@ -81,7 +102,14 @@ client() {
     cat "$OUT/client.out"
     return 1
   fi
-  echo "power loss: h0 powered off with $(acked_count) records acknowledged, appends in flight"
+  if ! grep -q "appending, $METHOD" "$OUT/client.out"; then
+    echo "FAIL the client's appends were not acknowledged by $METHOD:"
+    cat "$OUT/client.out"
+    kill -TERM "$pid" 2>/dev/null || true
+    return 1
+  fi
+  echo "power loss: h0 powered off with $(acked_count) records acknowledged ($METHOD)," \
+    "appends in flight"
   date +%s.%N >"$OUT/killed-at"
   rpma-fault kill h0
   # the appends in flight fail once the transport gives up (rxe's retries); then the list is
@@ -93,8 +121,9 @@ client() {
 }
 
 recover() {
-  mount_disk
-  "${JAVA[@]}" dev.rpma.examples.LogRecoveryCheck --acked="$OUT/acked.txt" "${LOG_ARGS[@]}"
+  attach_storage
+  "${JAVA[@]}" dev.rpma.examples.LogRecoveryCheck --acked="$OUT/acked.txt" \
+    --address="$RPMA_TEST_IP" "${LOG_ARGS[@]}"
 }
 
 case $MODE in
@@ -106,5 +135,5 @@ case $MODE in
     esac
     ;;
   recover) recover ;;
-  *) echo "usage: $0 append|recover OUT" >&2; exit 2 ;;
+  *) echo "usage: $0 append|recover OUT [pmem]" >&2; exit 2 ;;
 esac

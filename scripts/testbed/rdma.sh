@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE] [--pmem SIZE]
-#            [--arch aarch64] -- CMD...
+#            [--pmem-file FILE] [--arch aarch64] -- CMD...
 #
 # Runs CMD where a real RDMA device exists, with the device's IPv4 address in RPMA_TEST_IP, and
 # exits with CMD's exit code. In order of preference:
@@ -13,9 +13,14 @@
 # time: `-icount shift=0,sleep=off`, 1 ns of guest time per guest instruction and idle time
 # skipped, so the host's load no longer moves what the guest measures (./dev bench --icount).
 # One vCPU because `-smp 2` with -icount hangs at "Booting SMP configuration" (QEMU 7.2).
-# --pmem SIZE (e.g. 1G; or DEV_RDMA_PMEM): the guest (one only) gets an emulated NVDIMM of SIZE,
+# --pmem SIZE (e.g. 1G; or DEV_RDMA_PMEM): the guest (with --hosts, h0) gets an emulated NVDIMM of SIZE,
 # backed by a fresh file in the run's directory, made one device-DAX namespace, /dev/dax0.0,
 # before CMD runs (pmem-guest.sh; field notes section 11). Implies DEV_RDMA_GUEST=1.
+# --pmem-file FILE: the same, backed by FILE (on the host, existing, a multiple of 2 MiB; its
+# size is the NVDIMM's), which keeps the persistent memory's bytes and its namespace labels
+# across runs: the namespace is made on the first boot of a blank FILE and found again on
+# later ones (a power loss and a reboot: scripts/power-loss.sh --pmem). With --hosts, --pmem and
+# --pmem-file give h0 the NVDIMM (as --disk does), the other hosts none.
 # Implies DEV_RDMA_GUEST=1: the host's own device has no counted clock.
 # --disk FILE: a raw disk image (the host file, kept after the run) as the guest's virtio-blk
 # disk /dev/vda; with --hosts, h0's only. What the guest wrote survives its QEMU being killed
@@ -56,11 +61,12 @@ HOSTS=1
 ICOUNT=0
 DISK=""
 PMEM_SIZE=${DEV_RDMA_PMEM:-}
+PMEM_FILE=""
 ARCH=x86_64
 
 usage() {
   echo "usage: ./dev rdma [--rw DIR]... [--timeout SECS] [--hosts N] [--icount] [--disk FILE]" \
-    "[--pmem SIZE] [--arch aarch64] -- CMD..." >&2
+    "[--pmem SIZE] [--pmem-file FILE] [--arch aarch64] -- CMD..." >&2
   exit 2
 }
 
@@ -74,6 +80,8 @@ parse_args() {
       --disk) [[ -f ${2:-} ]] || die "--disk ${2:-}: no such file (create the image first)"
         DISK=$(realpath "$2"); shift 2 ;;
       --pmem) [[ ${2:-} =~ ^[0-9]+[MG]$ ]] || usage; PMEM_SIZE=$2; shift 2 ;;
+      --pmem-file) [[ -f ${2:-} ]] || die "--pmem-file ${2:-}: no such file (create it first, e.g. truncate -s 256M FILE)"
+        PMEM_FILE=$(realpath "$2"); PMEM_SIZE=$(pmem_file_size "$PMEM_FILE"); shift 2 ;;
       --arch) [[ ${2:-} =~ ^(x86_64|aarch64)$ ]] || usage; ARCH=$2; shift 2 ;;
       --) shift; break ;;
       -*) usage ;;
@@ -83,7 +91,6 @@ parse_args() {
   (($#)) || usage
   ((!ICOUNT || HOSTS == 1)) || die "--icount needs one guest: counted time means nothing across two"
   [[ -z $PMEM_SIZE || $PMEM_SIZE =~ ^[0-9]+[MG]$ ]] || die "DEV_RDMA_PMEM=$PMEM_SIZE: give a size like 1G or 512M"
-  [[ -z $PMEM_SIZE ]] || ((HOSTS == 1)) || die "--pmem needs one guest"
   [[ $ARCH == x86_64 ]] || ((HOSTS == 1 && !ICOUNT)) ||
     die "--arch aarch64 boots one guest in real time (no --hosts, no --icount)"
   [[ $ARCH == x86_64 ]] || [[ -z $PMEM_SIZE && -z $DISK ]] ||
@@ -187,7 +194,10 @@ write_cmd_script() {
   # tells tests they run in the throw-away guest, where destructive faults are allowed
   echo "export RPMA_TEST_GUEST=1"
   for word in "$@"; do echo "export ${word%%=*}=$(shq "${word#*=}")"; done
-  [[ -z $PMEM_SIZE ]] || pmem_guest_line
+  # the NVDIMM's guest: the only one, or h0 (hosts.sh gives each host its own address)
+  if [[ -n $PMEM_SIZE ]] && { ((HOSTS == 1)) || [[ $ip == "$(host_ip 0)" ]]; }; then
+    pmem_guest_line
+  fi
   echo "cd $(shq "$PWD") || exit 126"
   printf 'exec'
   for word in "${CMD[@]}"; do printf ' %s' "$(shq "$word")"; done
@@ -268,22 +278,41 @@ start_qemu() {
   mapfile -t -O ${#args[@]} args < <(share_args hostroot / ",readonly=on,multidevs=remap")
   mapfile -t -O ${#args[@]} args < <(share_args ctl "$dir/ctl")
   mapfile -t -O ${#args[@]} args < <(disk_args "$dir")
-  [[ -z $PMEM_SIZE ]] || mapfile -t -O ${#args[@]} args < <(pmem_args "$dir")
+  [[ -z $PMEM_SIZE ]] || ! pmem_host "$dir" || mapfile -t -O ${#args[@]} args < <(pmem_args "$dir")
   # Start QEMU by itself: with "$@" empty under set -u, older bash would complain.
   "$qemu" "${args[@]}" ${RW_ARGS[@]+"${RW_ARGS[@]}"} </dev/null \
     >"$dir/qemu.log" 2>&1 &
   QEMU_PID=$!
 }
 
+# --pmem-file: the file's size as --pmem takes it (NNNM), checked to be a whole number of 2 MiB.
+pmem_file_size() {
+  local bytes
+  bytes=$(stat -c %s "$1")
+  ((bytes > 0 && bytes % (2 << 20) == 0)) ||
+    die "--pmem-file $1: $bytes bytes; the NVDIMM needs a multiple of 2 MiB (truncate -s 256M FILE)"
+  echo "$((bytes >> 20))M"
+}
+
+# Whether the guest whose files are in DIR gets the NVDIMM: the only guest, or h0 (as --disk).
+pmem_host() {
+  local dir=$1
+  [[ -n $PMEM_SIZE && ($dir == "$RUN_DIR" || $dir == "$RUN_DIR/h0") ]]
+}
+
 # --pmem: the NVDIMM's QEMU options, one per line; its backing file in DIR (sparse, removed
-# with the run). The machine needs a memory slot and maxmem for it beside the guest's RAM.
+# with the run), or --pmem-file's (kept). The machine needs a memory slot and maxmem for it
+# beside the guest's RAM.
 pmem_args() {
-  local dir=$1 mem_mib pmem_mib
+  local dir=$1 mem_mib pmem_mib path=$PMEM_FILE
   mem_mib=$(($(numfmt --from=iec "$GUEST_MEM") >> 20))
   pmem_mib=$(($(numfmt --from=iec "$PMEM_SIZE") >> 20))
-  truncate -s "$PMEM_SIZE" "$dir/pmem.img"
+  if [[ -z $path ]]; then
+    path=$dir/pmem.img
+    truncate -s "$PMEM_SIZE" "$path"
+  fi
   printf '%s\n' -machine pc,nvdimm=on -m "${mem_mib}M,slots=2,maxmem=$((mem_mib + pmem_mib))M" \
-    -object "memory-backend-file,id=pm0,share=on,mem-path=$dir/pmem.img,size=$PMEM_SIZE,align=2M" \
+    -object "memory-backend-file,id=pm0,share=on,mem-path=${path//,/,,},size=$PMEM_SIZE,align=2M" \
     -device nvdimm,id=nv0,memdev=pm0,label-size=128K
 }
 
@@ -293,7 +322,7 @@ pmem_guest_line() {
   local vmlinuz kroot
   vmlinuz=$(readlink -f "$GUEST_DIR/vmlinuz")
   kroot=$(dirname "$(dirname "$vmlinuz")")
-  echo "$(shq "$TESTBED_DIR/pmem-guest.sh") $(shq "$kroot") $(shq "${vmlinuz##*/vmlinuz-}") || exit 125"
+  echo "$(shq "$TESTBED_DIR/pmem-guest.sh") $(shq "$kroot") $(shq "${vmlinuz##*/vmlinuz-}")${PMEM_FILE:+ kept} || exit 125"
 }
 
 # Why the guest (its files in DIR, default RUN_DIR) is not up: QEMU's own complaints and the

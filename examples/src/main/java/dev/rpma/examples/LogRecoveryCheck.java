@@ -1,5 +1,8 @@
 package dev.rpma.examples;
 
+import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RpmaPeer;
+import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -8,6 +11,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The power-loss checker, run on the log server's host after it was powered off and booted
@@ -15,7 +20,9 @@ import java.util.List;
  * number of its slot, CRC32) and holds it to the client's list of acknowledged records
  * ({@link AckLog}). Passes only if every acknowledged record is there, intact, in its place.
  * Records found intact but never acknowledged are reported, not claimed: they were written
- * (an append in flight) and may or may not have survived. Exit code 0 on a pass.
+ * (an append in flight) and may or may not have survived. Exit code 0 on a pass. A log on
+ * device-DAX ({@code --file=/dev/dax0.0}, persistent memory) is read through the library's
+ * mapping of it, as the server registered it (the device has no read(2)), on {@code --address}.
  *
  * <pre>
  *   LogRecoveryCheck --file=LOG --records=N --record-size=S --acked=FILE
@@ -26,11 +33,12 @@ public final class LogRecoveryCheck {
   private LogRecoveryCheck() {
   }
 
-  public static void main(String[] args) throws IOException {
+  public static void main(String[] args) throws Exception {
     Settings parsed = Settings.parse(args);
     LogSettings settings = LogSettings.from(parsed);
     List<Long> acked = AckLog.read(Path.of(parsed.string("acked", "acked.txt")));
-    ByteBuffer log = readAll(settings.file());
+    ByteBuffer log = LogSettings.isDeviceDax(settings.file()) ? readDeviceDax(settings)
+        : readAll(settings.file());
     int size = settings.recordSize();
     long slots = Math.min(settings.records(), log.capacity() / size);
     BitSet intact = new BitSet();
@@ -65,6 +73,24 @@ public final class LogRecoveryCheck {
       System.out.println("  nothing was acknowledged: the run proves nothing");
     }
     System.exit(passed ? 0 : 1);
+  }
+
+  /** The log's range of persistent memory, copied out through a registration of the device. */
+  private static ByteBuffer readDeviceDax(LogSettings settings) throws Exception {
+    int size = Math.toIntExact(settings.fileSize());
+    Vertx vertx = NativeVertx.create();
+    try {
+      return RpmaPeer.open(vertx, settings.address())
+          .compose(peer -> peer.register(settings.file(), 0, size, Set.of(MemoryUsage.READ_SRC))
+              .map(region -> {
+                // copied before the peer closes, which closes the region
+                return ByteBuffer.allocate(size).put(region.window(0, size)).flip();
+              })
+              .eventually(peer::close))
+          .toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
+    } finally {
+      vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
   }
 
   private static ByteBuffer readAll(Path file) throws IOException {

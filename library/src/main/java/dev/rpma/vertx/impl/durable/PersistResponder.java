@@ -21,19 +21,29 @@ import java.util.Objects;
  * The server of the server persistency method, one per accepted connection: a receive per
  * request buffer (posted on the request, before the accept, so the client's first request
  * finds one), each request checked, persisted on a worker, and answered in the reply buffer of
- * the client's slot. The request's receive is posted again as soon as its bytes are read: the
- * client sends again in a slot only after its reply, so the receives never run out.
+ * the client's slot. Requests that arrive while a persist runs are joined into the next one
+ * ({@link PersistCoalescer}: one msync for a window of appends). The request's receive is
+ * posted again as soon as its bytes are read: the client sends again in a slot only after its
+ * reply, so the receives never run out.
  */
 public final class PersistResponder {
 
   private static final Logger LOG = LoggerFactory.getLogger(PersistResponder.class);
   private static final int WINDOW = DurableWriter.WINDOW;
+  /**
+   * Persists of one connection that run at once; more requests wait and are joined. More than
+   * one: where a persist is cheap (tmpfs), the worker hop, not the msync, is the cost, and
+   * one at a time would queue every request behind it.
+   */
+  static final int PERSISTS_RUNNING = 4;
 
   private final MemoryRegion region;
   private final RangePersister persister;
   private final MemoryRegion messages;
   private final ByteBuffer bytes;
   private final Promise<RpmaConnection> connected = Promise.promise();
+  /** Made with the first request, on the connection's context. */
+  private PersistCoalescer coalescer;
   private boolean ended;
 
   private PersistResponder(MemoryRegion region, RangePersister persister,
@@ -93,16 +103,12 @@ public final class PersistResponder {
       reply(connection, slot, PersistWire.OUT_OF_RANGE);
       return;
     }
-    connection.context().<Void>executeBlocking(() -> {
-      persister.persist(offset, length);
-      return null;
-    }, false).onComplete(ar -> {
-      if (ar.failed()) {
-        LOG.warn("persist service: persisting " + length + " bytes at " + offset + " failed",
-            ar.cause());
-      }
-      reply(connection, slot, ar.succeeded() ? PersistWire.OK : PersistWire.PERSIST_FAILED);
-    });
+    if (coalescer == null) {
+      coalescer = new PersistCoalescer(persister,
+          job -> connection.context().executeBlocking(job, false),
+          (answered, status) -> reply(connection, answered, status), PERSISTS_RUNNING);
+    }
+    coalescer.request(slot, offset, length);
   }
 
   private void reply(RpmaConnection connection, int slot, int status) {
