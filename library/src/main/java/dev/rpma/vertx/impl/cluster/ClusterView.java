@@ -18,6 +18,9 @@ interface ClusterView {
 
   String nodeId();
 
+  /** Whether this node is in the cluster (false once its manager leaves or shuts down). */
+  boolean active();
+
   /** The nodes the cluster manager counts as members now (a local read, no network). */
   List<String> nodes();
 
@@ -34,6 +37,11 @@ interface ClusterView {
       }
 
       @Override
+      public boolean active() {
+        return manager.isActive();
+      }
+
+      @Override
       public List<String> nodes() {
         return manager.getNodes();
       }
@@ -42,7 +50,11 @@ interface ClusterView {
       public synchronized Future<AsyncMap<String, String>> map() {
         if (map == null || map.failed()) {
           Promise<AsyncMap<String, String>> promise = Promise.promise();
-          manager.getAsyncMap(MAP_NAME, promise);
+          try {
+            manager.getAsyncMap(MAP_NAME, promise);
+          } catch (RuntimeException e) { // a manager that left or is leaving (Hazelcast's)
+            promise.tryFail(e);
+          }
           map = promise.future();
         }
         return map;

@@ -55,8 +55,21 @@ final class DirectoryImpl implements RpmaDirectory {
   /** The member list read again: each node gone since the last read is dealt with. */
   void checkMembers() {
     Set<String> gone;
-    synchronized (watch) {
-      gone = watch.departed(cluster.nodes());
+    try {
+      // a node that is leaving itself sees every other leave: that is no one's departure
+      if (closed || !cluster.active()) {
+        return;
+      }
+      List<String> members = cluster.nodes();
+      if (!members.contains(cluster.nodeId())) {
+        return;
+      }
+      synchronized (watch) {
+        gone = watch.departed(members);
+      }
+    } catch (RuntimeException e) { // the manager stopped between the check and the read
+      LOG.debug("reading the cluster's members failed", e);
+      return;
     }
     for (String node : gone) {
       nodeLeft(node);
@@ -233,7 +246,7 @@ final class DirectoryImpl implements RpmaDirectory {
   }
 
   /** Ended with the cluster's word from now on (at once if its node left meanwhile). */
-  private RpmaConnection watched(RpmaConnection connection, RpmaPublished published) {
+  RpmaConnection watched(RpmaConnection connection, RpmaPublished published) {
     if (closed) {
       return connection;
     }
