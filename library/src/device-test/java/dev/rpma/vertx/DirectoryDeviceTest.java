@@ -5,6 +5,7 @@ import static dev.rpma.vertx.Await.awaitFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rpma.vertx.impl.engine.CloseReason;
 import dev.rpma.vertx.impl.engine.ConnectionEndedException;
@@ -16,12 +17,17 @@ import io.vertx.core.internal.VertxInternal;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Servers found by name through a real cluster (two clustered Vert.x, Hazelcast on loopback,
@@ -29,26 +35,40 @@ import org.junit.jupiter.api.Test;
  * guests: scripts/testbed/cluster-hosts.sh.
  */
 @Tag("rdma")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DirectoryDeviceTest {
 
   private static final int SIZE = 4096;
+  /** The first Hazelcast of a cold JVM in the emulated guest took 97 s to start (class loads). */
+  private static final Duration START = Duration.ofMinutes(5);
 
-  private Vertx serverNode;
-  private Vertx clientNode;
+  private static Vertx serverNode;
+  private static Vertx clientNode;
 
-  @BeforeEach
-  void cluster() {
+  /**
+   * One cluster for the class: a node's start costs the guest a minute or more. The epoll pass
+   * only: nothing here is the loop's (the directory reaches a connection through its engine,
+   * the same on both), and the class costs the suite minutes.
+   */
+  @BeforeAll
+  static void cluster() {
+    assumeTrue(RdmaTestSupport.transport().equals("epoll"),
+        "the cluster's directory runs in the epoll pass only");
     String cluster = "rpma-directory-device-" + UUID.randomUUID();
-    serverNode = await(ClusteredVertx.start(cluster, "127.0.0.1", java.util.List.of("127.0.0.1"),
-        true));
-    clientNode = await(ClusteredVertx.start(cluster, "127.0.0.1", java.util.List.of("127.0.0.1"),
-        true));
+    serverNode = await(ClusteredVertx.start(cluster, "127.0.0.1", List.of("127.0.0.1"), true,
+        ClusteredVertx.GUEST_MAX_NO_HEARTBEAT_SECONDS), START);
+    clientNode = await(ClusteredVertx.start(cluster, "127.0.0.1", List.of("127.0.0.1"), true,
+        ClusteredVertx.GUEST_MAX_NO_HEARTBEAT_SECONDS), START);
   }
 
-  @AfterEach
-  void leave() {
-    Future.join(clientNode.close(), serverNode.close()).toCompletionStage()
+  @AfterAll
+  static void leave() {
+    Future.join(close(clientNode), close(serverNode)).toCompletionStage()
         .toCompletableFuture().handle((v, e) -> null).join(); // a terminated node fails its close
+  }
+
+  private static Future<Void> close(Vertx node) {
+    return node == null ? Future.succeededFuture() : node.close();
   }
 
   /** A server on the server's node, published under {@code name} with its region's descriptor. */
@@ -64,6 +84,7 @@ class DirectoryDeviceTest {
   }
 
   @Test
+  @Order(1)
   void aClientConnectsByNameToAServerPublishedOnAnotherNodeAndWritesItsRegion() {
     String name = "log/" + UUID.randomUUID();
     publishServer(name);
@@ -84,7 +105,9 @@ class DirectoryDeviceTest {
     assertEquals("found by name", back.toString(StandardCharsets.US_ASCII));
   }
 
+  /** Last: the server's node is out of the cluster after it. */
   @Test
+  @Order(2)
   void aConnectionByNameEndsAtOnceWhenTheClusterReportsThePublishingNodeGone() {
     String name = "log/" + UUID.randomUUID();
     publishServer(name);
@@ -110,7 +133,7 @@ class DirectoryDeviceTest {
     long ms = (System.nanoTime() - lost) / 1_000_000;
     System.out.println("the connection ended " + ms + " ms after the server's node was"
         + " terminated (Hazelcast's max-no-heartbeat: "
-        + ClusteredVertx.MAX_NO_HEARTBEAT_SECONDS + " s): " + why.getMessage());
+        + ClusteredVertx.GUEST_MAX_NO_HEARTBEAT_SECONDS + " s): " + why.getMessage());
 
     assertEquals(CloseReason.NODE_LEFT, ConnectionEndedException.of(why));
     assertTrue(why.getMessage().contains("the cluster manager reports node"), why.getMessage());
