@@ -66,6 +66,8 @@ final class PerfRecording implements AutoCloseable {
     control.write(what + "\n");
     control.flush();
     String answer = ack.readLine();
+    // perf writes its answer with the C string's NUL: the next one starts with it
+    answer = answer == null ? null : answer.replace("\0", "").trim();
     if (answer == null || !answer.startsWith("ack")) {
       throw new IOException("perf did not acknowledge '" + what + "': " + answer);
     }
