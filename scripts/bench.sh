@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile]:
+# ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf]:
 # the benchmarks. The SCORED pass runs in instruction-counted time (one guest, one vCPU,
 # `./dev rdma --icount`: 1 ns of guest time per guest instruction, so the host's load does not
 # move what it measures); the real-time passes (one guest pinned and unpinned, then across two
@@ -34,6 +34,9 @@
 #   loopback figures of the last full run.
 # --profile: steps 1 and 2, then scripts/bench-profile.sh in one boot, in counted time: where
 #   the event-loop thread's time goes, by JFR sampling (target/bench/profile/summary.md).
+# --perf: steps 1 and 2, then scripts/bench-perf.sh in one counted boot: guest instructions
+#   per operation by room, library beside C, from perf's sampler in the guest
+#   (target/bench/perf/summary.md).
 # --icount: accepted for old command lines; counted time is the default now.
 # Exits non-zero if anything failed to build or run; a missed target is not a failure.
 set -euo pipefail
@@ -41,7 +44,8 @@ cd "$(dirname "$0")/.."
 
 QUICK=()
 ICOUNT=(--icount) # the scored pass: for ./dev rdma and the guest scripts alike
-CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass; 3: only the profile
+CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass; 3: only the profile;
+# 4: only the perf profile
 REPEAT=0 # 1: the scored pass twice, for its reproducibility
 REAL_TIME=1 # 0: no real-time sensitivity pass on one guest
 for arg in "$@"; do
@@ -53,7 +57,8 @@ for arg in "$@"; do
     --no-cross-host) CROSS_HOST=0 ;;
     --cross-host-only) CROSS_HOST=2 ;;
     --profile) CROSS_HOST=3 ;;
-    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile]" >&2
+    --perf) CROSS_HOST=4 ;;
+    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf]" >&2
       exit 2 ;;
   esac
 done
@@ -162,6 +167,13 @@ main() {
     ./dev rdma --rw target/bench --timeout 1500 ${ICOUNT[@]+"${ICOUNT[@]}"} -- \
       scripts/bench-profile.sh ${QUICK[@]+"${QUICK[@]}"} ${ICOUNT[@]+"${ICOUNT[@]}"}
     log "wrote target/bench/profile/summary.md"
+    return 0
+  fi
+  if ((CROSS_HOST == 4)); then
+    log "perf profile on the device (one counted boot)"
+    ./dev rdma --rw target/bench --timeout 1500 --icount -- \
+      scripts/bench-perf.sh ${QUICK[@]+"${QUICK[@]}"}
+    log "wrote target/bench/perf/summary.md"
     return 0
   fi
   if ((CROSS_HOST == 2)); then

@@ -35,6 +35,9 @@ static const struct vrpma_constant constants[] = {
 	VRPMA_CONSTANT(RPMA_E_AGAIN),
 	VRPMA_CONSTANT(RPMA_E_SHARED_CHANNEL),
 	VRPMA_CONSTANT(RPMA_E_NOT_SHARED_CHNL),
+	/* completion flags of a posted operation (selective signalling) */
+	VRPMA_CONSTANT(RPMA_F_COMPLETION_ALWAYS),
+	VRPMA_CONSTANT(RPMA_F_COMPLETION_ON_ERROR),
 	/* how errno rides along with an error code (rpma_jni.h) */
 	VRPMA_CONSTANT(VRPMA_ERRNO_FACTOR),
 	VRPMA_CONSTANT(VRPMA_E_NO_OBJECT),

@@ -2,9 +2,12 @@
 /*
  * rpma_jni_ops.c -- posting the data-path operations
  *
- * Every operation is posted with RPMA_F_COMPLETION_ALWAYS and the wr_id Java chose, which
- * indexes the connection's table of pending operations. Java validated every offset and length
- * against the regions and holds a slot in the CQ for the completion before calling.
+ * Every send-queue operation is posted with the completion flags Java chose (flags below:
+ * RPMA_F_COMPLETION_ALWAYS, or RPMA_F_COMPLETION_ON_ERROR for selective signalling: Java
+ * completes such an operation with the next signalled one of the queue pair, in order) and the
+ * wr_id Java chose, which indexes the connection's table of pending operations. Java validated
+ * every offset and length against the regions and holds a slot in the CQ for the completion
+ * before calling.
  */
 #include <string.h>
 #include "rpma_jni.h"
@@ -16,75 +19,76 @@
 
 static jint
 vrpma_read(JNIEnv *env, jclass cls, jlong conn, jlong dst, jlong dst_off, jlong src,
-		jlong src_off, jlong len, jlong wr_id)
+		jlong src_off, jlong len, jint flags, jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	return vrpma_error(rpma_read(CONN(conn), LOCAL(dst), (size_t)dst_off, REMOTE(src),
-			(size_t)src_off, (size_t)len, RPMA_F_COMPLETION_ALWAYS, WR_ID(wr_id)));
+			(size_t)src_off, (size_t)len, (int)flags, WR_ID(wr_id)));
 }
 
 static jint
 vrpma_write(JNIEnv *env, jclass cls, jlong conn, jlong dst, jlong dst_off, jlong src,
-		jlong src_off, jlong len, jlong wr_id)
+		jlong src_off, jlong len, jint flags, jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	return vrpma_error(rpma_write(CONN(conn), REMOTE(dst), (size_t)dst_off, LOCAL(src),
-			(size_t)src_off, (size_t)len, RPMA_F_COMPLETION_ALWAYS, WR_ID(wr_id)));
+			(size_t)src_off, (size_t)len, (int)flags, WR_ID(wr_id)));
 }
 
 static jint
 vrpma_write_with_imm(JNIEnv *env, jclass cls, jlong conn, jlong dst, jlong dst_off, jlong src,
-		jlong src_off, jlong len, jint imm, jlong wr_id)
+		jlong src_off, jlong len, jint imm, jint flags, jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	return vrpma_error(rpma_write_with_imm(CONN(conn), REMOTE(dst), (size_t)dst_off,
-			LOCAL(src), (size_t)src_off, (size_t)len, RPMA_F_COMPLETION_ALWAYS,
+			LOCAL(src), (size_t)src_off, (size_t)len, (int)flags,
 			(uint32_t)imm, WR_ID(wr_id)));
 }
 
 /* the 8 bytes of value, in this machine's byte order, land at dst_off atomically */
 static jint
 vrpma_atomic_write(JNIEnv *env, jclass cls, jlong conn, jlong dst, jlong dst_off, jlong value,
-		jlong wr_id)
+		jint flags, jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	char src[RPMA_ATOMIC_WRITE_ALIGNMENT];
 	memcpy(src, &value, sizeof(src));
 	return vrpma_error(rpma_atomic_write(CONN(conn), REMOTE(dst), (size_t)dst_off, src,
-			RPMA_F_COMPLETION_ALWAYS, WR_ID(wr_id)));
+			(int)flags, WR_ID(wr_id)));
 }
 
 static jint
 vrpma_flush(JNIEnv *env, jclass cls, jlong conn, jlong dst, jlong dst_off, jlong len, jint type,
-		jlong wr_id)
+		jint flags, jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	return vrpma_error(rpma_flush(CONN(conn), REMOTE(dst), (size_t)dst_off, (size_t)len,
-			(enum rpma_flush_type)type, RPMA_F_COMPLETION_ALWAYS, WR_ID(wr_id)));
+			(enum rpma_flush_type)type, (int)flags, WR_ID(wr_id)));
 }
 
 static jint
-vrpma_send(JNIEnv *env, jclass cls, jlong conn, jlong src, jlong off, jlong len, jlong wr_id)
+vrpma_send(JNIEnv *env, jclass cls, jlong conn, jlong src, jlong off, jlong len, jint flags,
+		jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	return vrpma_error(rpma_send(CONN(conn), LOCAL(src), (size_t)off, (size_t)len,
-			RPMA_F_COMPLETION_ALWAYS, WR_ID(wr_id)));
+			(int)flags, WR_ID(wr_id)));
 }
 
 static jint
 vrpma_send_with_imm(JNIEnv *env, jclass cls, jlong conn, jlong src, jlong off, jlong len,
-		jint imm, jlong wr_id)
+		jint imm, jint flags, jlong wr_id)
 {
 	(void) env;
 	(void) cls;
 	return vrpma_error(rpma_send_with_imm(CONN(conn), LOCAL(src), (size_t)off, (size_t)len,
-			RPMA_F_COMPLETION_ALWAYS, (uint32_t)imm, WR_ID(wr_id)));
+			(int)flags, (uint32_t)imm, WR_ID(wr_id)));
 }
 
 static jint
@@ -97,13 +101,13 @@ vrpma_recv(JNIEnv *env, jclass cls, jlong conn, jlong dst, jlong off, jlong len,
 }
 
 static JNINativeMethod ops_methods[] = {
-	{"read", "(JJJJJJJ)I", (void *)vrpma_read},
-	{"write", "(JJJJJJJ)I", (void *)vrpma_write},
-	{"writeWithImm", "(JJJJJJIJ)I", (void *)vrpma_write_with_imm},
-	{"atomicWrite", "(JJJJJ)I", (void *)vrpma_atomic_write},
-	{"flush", "(JJJJIJ)I", (void *)vrpma_flush},
-	{"send", "(JJJJJ)I", (void *)vrpma_send},
-	{"sendWithImm", "(JJJJIJ)I", (void *)vrpma_send_with_imm},
+	{"read", "(JJJJJJIJ)I", (void *)vrpma_read},
+	{"write", "(JJJJJJIJ)I", (void *)vrpma_write},
+	{"writeWithImm", "(JJJJJJIIJ)I", (void *)vrpma_write_with_imm},
+	{"atomicWrite", "(JJJJIJ)I", (void *)vrpma_atomic_write},
+	{"flush", "(JJJJIIJ)I", (void *)vrpma_flush},
+	{"send", "(JJJJIJ)I", (void *)vrpma_send},
+	{"sendWithImm", "(JJJJIIJ)I", (void *)vrpma_send_with_imm},
 	{"recv", "(JJJJJ)I", (void *)vrpma_recv},
 };
 

@@ -81,18 +81,20 @@ public final class RawConnection {
 
   /** rpma_read of the first {@code size} bytes, completion always signalled. */
   public void read(MemoryRegion dst, RemoteMemoryRegion src, int size, long wrId) {
-    check("rpma_read", Native.read(conn, local(dst), 0, remote(src), 0, size, wrId));
+    check("rpma_read", Native.read(conn, local(dst), 0, remote(src), 0, size,
+        NativeConstants.RPMA_F_COMPLETION_ALWAYS, wrId));
   }
 
   /** rpma_write of the first {@code size} bytes, completion always signalled. */
   public void write(RemoteMemoryRegion dst, MemoryRegion src, int size, long wrId) {
-    check("rpma_write", Native.write(conn, remote(dst), 0, local(src), 0, size, wrId));
+    check("rpma_write", Native.write(conn, remote(dst), 0, local(src), 0, size,
+        NativeConstants.RPMA_F_COMPLETION_ALWAYS, wrId));
   }
 
   /** rpma_flush of the first {@code size} bytes, completion always signalled. */
   public void flush(RemoteMemoryRegion dst, FlushType type, int size, long wrId) {
     check("rpma_flush", Native.flush(conn, remote(dst), 0, size,
-        NativeConstants.flushType(type), wrId));
+        NativeConstants.flushType(type), NativeConstants.RPMA_F_COMPLETION_ALWAYS, wrId));
   }
 
   /** Blocks in rpma_cq_wait until the CQ has an event (acks it and re-arms the CQ). */

@@ -83,6 +83,16 @@ final class CloseReasons {
     return closed(CloseReason.FAILED_ON_LOOP, ": failed on its event loop (" + cause + ")", cause);
   }
 
+  /**
+   * The post that was to report a run of operations posted without a completion of their own
+   * (selective signalling) was refused, and none came after it: their outcome cannot be known.
+   */
+  RpmaConnectionClosedException postsStranded(Throwable cause) {
+    return closed(CloseReason.FAILED_ON_LOOP, ": a post was refused after operations posted"
+        + " without a completion of their own; their outcome cannot be known ("
+        + cause.getMessage() + ")", cause);
+  }
+
   /** An exception on the loop while it was closing already: beside the reason it closes for. */
   void alsoFailed(Throwable cause) {
     if (closeReason != null) {

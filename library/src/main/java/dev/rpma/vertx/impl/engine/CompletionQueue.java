@@ -50,6 +50,7 @@ final class CompletionQueue {
   static final long TIME_BUDGET_NANOS = 1_000_000;
 
   private final CompletionSource source;
+  private final CompletionSink sink;
   /** The sink, behind the counting of each completion before it is delivered. */
   private final CompletionSink counted;
   /** Whether the current poll has delivered no completion yet (its batch is not counted). */
@@ -97,6 +98,7 @@ final class CompletionQueue {
       EngineClock clock, int batch, int budget, long spinNanos, Runnable continueLater,
       Consumer<RuntimeException> onFailure) {
     this.source = source;
+    this.sink = sink;
     this.counted = (wrId, status, vendorError, byteLength, hasImm, imm, qpNum) -> {
       countOne();
       sink.onCompletion(wrId, status, vendorError, byteLength, hasImm, imm, qpNum);
@@ -191,6 +193,8 @@ final class CompletionQueue {
     } catch (RuntimeException e) {
       onFailure.accept(e);
       return -1;
+    } finally {
+      sink.batchDelivered();
     }
   }
 

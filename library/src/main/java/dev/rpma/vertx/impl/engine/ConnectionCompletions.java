@@ -7,10 +7,12 @@ import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.internal.logging.Logger;
 import io.vertx.core.internal.logging.LoggerFactory;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 
 /**
  * A connection's completion path after the drain: a completion finds its operation in
- * {@link InFlight}, which completes its Future; an error completion while the connection takes
+ * {@link InFlight}, which completes its Future (and, first, those posted before it without a
+ * completion of their own); an error completion while the connection takes
  * operations also tells the engine its queue pair is in the error state. Loop-confined.
  */
 final class ConnectionCompletions implements CompletionSink {
@@ -25,17 +27,25 @@ final class ConnectionCompletions implements CompletionSink {
   private final String description;
   private final InFlight inFlight;
   private final CloseReasons reasons;
+  private final Submitter submitter;
   private final Runnable postWaiting;
+  private final ConnectionCounters counters;
+  /** What an operation fails with once the queue pair failed; made once. */
+  private final IntFunction<Throwable> closedErrorByKind;
   private final BooleanSupplier takesOperations;
   private final QueuePairErrors queuePairErrors;
   private LibrpmaConnection conn;
 
   ConnectionCompletions(String description, InFlight inFlight, CloseReasons reasons,
-      Runnable postWaiting, BooleanSupplier takesOperations, QueuePairErrors queuePairErrors) {
+      Submitter submitter, ConnectionCounters counters, BooleanSupplier takesOperations,
+      QueuePairErrors queuePairErrors) {
     this.description = description;
     this.inFlight = inFlight;
     this.reasons = reasons;
-    this.postWaiting = postWaiting;
+    this.submitter = submitter;
+    this.postWaiting = submitter::postWaiting; // made once: nothing allocated per completion
+    this.counters = counters;
+    this.closedErrorByKind = kind -> reasons.closedError((byte) kind);
     this.takesOperations = takesOperations;
     this.queuePairErrors = queuePairErrors;
   }
@@ -53,19 +63,32 @@ final class ConnectionCompletions implements CompletionSink {
       LOG.warn(description + ": completion for no pending operation, wr_id " + wrId);
       return;
     }
+    submitter.collect(); // what the listeners post waits for the end of the batch
     byte kind = inFlight.kind(slot);
+    boolean open = takesOperations.getAsBoolean();
+    if (!OpKind.isReceive(kind)) {
+      // those posted before it without a completion: done too. Before a success, or before the
+      // queue pair's first error, they succeeded; before a later error (a flush of the failed
+      // queue pair) they may never have run
+      counters.completions += inFlight.completeUnsignalledBefore(slot, postWaiting,
+          status != 0 && !open ? closedErrorByKind : null);
+    }
     if (status == 0) {
       inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
           null, postWaiting);
       return;
     }
-    boolean open = takesOperations.getAsBoolean();
     Throwable error = reasons.completionError(kind, status, conn.statusText(status), vendorError,
         open);
     if (open) {
       queuePairErrors.onQueuePairError(kind, status, error);
     }
     inFlight.finish(slot, null, error, postWaiting);
+  }
+
+  @Override
+  public void batchDelivered() {
+    submitter.flushDeferred();
   }
 
   /** A receive of its queue pair failed on a shared receive queue: as an error completion. */

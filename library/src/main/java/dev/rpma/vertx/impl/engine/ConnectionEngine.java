@@ -73,9 +73,9 @@ public final class ConnectionEngine {
     this.guard = new EventPathGuard(description, this::failed);
     this.inFlight = new InFlight(options, this.metrics);
     this.submitter = new Submitter(inFlight, counters, this.metrics, this::takesOperations,
-        closedErrorByKind);
-    this.completionPath = new ConnectionCompletions(description, inFlight, reasons,
-        submitter::postWaiting, this::takesOperations, this::onQueuePairError);
+        closedErrorByKind, refused -> shutdown(reasons.postsStranded(refused)));
+    this.completionPath = new ConnectionCompletions(description, inFlight, reasons, submitter,
+        counters, this::takesOperations, this::onQueuePairError);
     EngineClock clock = io.clock();
     this.timers = new ConnectionTimers(clock, guard,
         new Watchdog(clock, guard, options.getCompletionTimeoutMs(), counters, inFlight,

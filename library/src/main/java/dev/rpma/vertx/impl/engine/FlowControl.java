@@ -28,6 +28,11 @@ final class FlowControl {
     return sendLimit + recvLimit;
   }
 
+  /** The most send-queue operations (everything but receives) in flight at once. */
+  int sendCapacity() {
+    return sendLimit;
+  }
+
   /** Reads, writes, flushes and sends posted and not yet completed. */
   int sendsInFlight() {
     return sendsInFlight;

@@ -15,6 +15,8 @@ final class InFlight {
   private final FlowControl flow;
   private final PendingOps pending;
   private final OperationMetrics metrics;
+  /** Operations posted without a completion of their own, for the next one to complete. */
+  private final UnsignalledOps unsignalled;
   /** Sends (with or without immediate data) in flight: what a missing receive would stall. */
   private int messageSends;
 
@@ -22,6 +24,12 @@ final class InFlight {
     this.flow = new FlowControl(options);
     this.pending = new PendingOps(flow.capacity());
     this.metrics = metrics;
+    this.unsignalled = new UnsignalledOps(flow.capacity(), flow.sendCapacity());
+  }
+
+  /** The most send-queue operations in flight at once. */
+  int sendCapacity() {
+    return flow.sendCapacity();
   }
 
   boolean hasRoom(byte kind) {
@@ -55,6 +63,34 @@ final class InFlight {
       metrics.posted(metric);
     }
     return pending.add(kind, promise, local, metric);
+  }
+
+  /** A send-queue operation went out; {@code signalled}: with a completion of its own. */
+  void posted(long wrId, boolean signalled) {
+    unsignalled.posted(wrId, signalled);
+  }
+
+  /**
+   * The send-queue operation in {@code slot} completed: the send queue completes in post
+   * order, so every operation posted before it without a completion of its own is done; they
+   * complete now, in order, each as {@link #finish} does: successfully, or, once the queue pair
+   * has failed ({@code failedWith} not null: they may have been flushed, not executed), failed
+   * with {@code failedWith}'s error for their kind. The operation in {@code slot} itself, if it
+   * was one, is only taken out of their list. Returns how many ended.
+   */
+  int completeUnsignalledBefore(int slot, Runnable beforeCompleting,
+      IntFunction<Throwable> failedWith) {
+    int ended = 0;
+    long wrId;
+    while ((wrId = unsignalled.takeOneUpTo(slot)) != UnsignalledOps.NONE) {
+      int s = pending.slotOf(wrId);
+      if (s >= 0 && s != slot) {
+        finish(s, null, failedWith == null ? null : failedWith.apply(pending.kind(s)),
+            beforeCompleting);
+        ended++;
+      }
+    }
+    return ended;
   }
 
   /**
@@ -118,5 +154,6 @@ final class InFlight {
     for (int slot : pending.slotsInUse()) {
       finish(slot, null, errorForKind.apply(pending.kind(slot)), null);
     }
+    unsignalled.clear();
   }
 }

@@ -9,6 +9,9 @@ import java.util.Arrays;
 /** The engine's {@link LibrpmaConnection} over librpma: translation only, no decisions. */
 public final class JniConnection implements LibrpmaConnection {
 
+  private static final int ALWAYS = NativeConstants.RPMA_F_COMPLETION_ALWAYS;
+  private static final int ON_ERROR = NativeConstants.RPMA_F_COMPLETION_ON_ERROR;
+
   private final long conn;
   private final int drainBatch;
   private JniCompletionQueue mainCq;
@@ -26,17 +29,18 @@ public final class JniConnection implements LibrpmaConnection {
 
   @Override
   public void post(byte kind, long l, long localOffset, long r, long remoteOffset, long length,
-      long extra, long wrId) {
+      long extra, long wrId, boolean signalled) {
+    int f = signalled ? ALWAYS : ON_ERROR;
     int rc = switch (kind) {
-      case OpKind.READ -> Native.read(conn, l, localOffset, r, remoteOffset, length, wrId);
-      case OpKind.WRITE -> Native.write(conn, r, remoteOffset, l, localOffset, length, wrId);
+      case OpKind.READ -> Native.read(conn, l, localOffset, r, remoteOffset, length, f, wrId);
+      case OpKind.WRITE -> Native.write(conn, r, remoteOffset, l, localOffset, length, f, wrId);
       case OpKind.WRITE_WITH_IMM -> Native.writeWithImm(conn, r, remoteOffset, l, localOffset,
-          length, (int) extra, wrId);
-      case OpKind.ATOMIC_WRITE -> Native.atomicWrite(conn, r, remoteOffset, extra, wrId);
-      case OpKind.FLUSH -> Native.flush(conn, r, remoteOffset, length, (int) extra, wrId);
-      case OpKind.SEND -> Native.send(conn, l, localOffset, length, wrId);
+          length, (int) extra, f, wrId);
+      case OpKind.ATOMIC_WRITE -> Native.atomicWrite(conn, r, remoteOffset, extra, f, wrId);
+      case OpKind.FLUSH -> Native.flush(conn, r, remoteOffset, length, (int) extra, f, wrId);
+      case OpKind.SEND -> Native.send(conn, l, localOffset, length, f, wrId);
       case OpKind.SEND_WITH_IMM -> Native.sendWithImm(conn, l, localOffset, length, (int) extra,
-          wrId);
+          f, wrId);
       case OpKind.RECV -> Native.recv(conn, l, localOffset, length, wrId);
       default -> throw new IllegalStateException("unknown operation " + kind);
     };

@@ -120,17 +120,19 @@ public final class Native {
 
   // ---- data path: on the connection's event loop ----
   public static native int read(long conn, long dstMr, long dstOffset, long srcRemoteMr, long srcOffset,
-      long length, long wrId);
+      long length, int flags, long wrId);
   public static native int write(long conn, long dstRemoteMr, long dstOffset, long srcMr, long srcOffset,
-      long length, long wrId);
+      long length, int flags, long wrId);
   public static native int writeWithImm(long conn, long dstRemoteMr, long dstOffset, long srcMr,
-      long srcOffset, long length, int imm, long wrId);
-  public static native int atomicWrite(long conn, long dstRemoteMr, long dstOffset, long value, long wrId);
+      long srcOffset, long length, int imm, int flags, long wrId);
+  public static native int atomicWrite(long conn, long dstRemoteMr, long dstOffset, long value,
+      int flags, long wrId);
   public static native int flush(long conn, long dstRemoteMr, long dstOffset, long length, int type,
+      int flags, long wrId);
+  public static native int send(long conn, long srcMr, long offset, long length, int flags,
       long wrId);
-  public static native int send(long conn, long srcMr, long offset, long length, long wrId);
   public static native int sendWithImm(long conn, long srcMr, long offset, long length, int imm,
-      long wrId);
+      int flags, long wrId);
   public static native int recv(long conn, long dstMr, long offset, long length, long wrId);
 
   // ---- shared receive queues: srqNew and srqDelete may block (workers only); the rest never ----

@@ -24,6 +24,9 @@ public final class NativeConstants {
   public static final int RPMA_E_AGAIN = get("RPMA_E_AGAIN");
   public static final int RPMA_E_SHARED_CHANNEL = get("RPMA_E_SHARED_CHANNEL");
   public static final int RPMA_E_NOT_SHARED_CHNL = get("RPMA_E_NOT_SHARED_CHNL");
+  // completion flags of a posted operation: always a completion, or only if it failed
+  public static final int RPMA_F_COMPLETION_ALWAYS = get("RPMA_F_COMPLETION_ALWAYS");
+  public static final int RPMA_F_COMPLETION_ON_ERROR = get("RPMA_F_COMPLETION_ON_ERROR");
   /** An error with its errno: {@code code - errno * ERRNO_FACTOR} (rpma_jni.h). */
   public static final int ERRNO_FACTOR = get("VRPMA_ERRNO_FACTOR");
   public static final int VRPMA_E_NO_OBJECT = get("VRPMA_E_NO_OBJECT");

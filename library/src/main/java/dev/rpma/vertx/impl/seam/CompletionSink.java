@@ -9,4 +9,11 @@ public interface CompletionSink {
    */
   void onCompletion(long wrId, int status, int vendorError, int byteLength, boolean hasImm,
       int imm, int qpNum);
+
+  /**
+   * The completions of one poll were all delivered (also after none, or a failure): what their
+   * listeners posted may go out now.
+   */
+  default void batchDelivered() {
+  }
 }

@@ -12,11 +12,14 @@ package dev.rpma.vertx.impl.seam;
 public interface LibrpmaConnection {
 
   /**
-   * Posts one operation ({@link OpKind}) with RPMA_F_COMPLETION_ALWAYS and the given wr_id.
-   * {@code extra} is the immediate data, the atomic value or the flush type, by kind.
+   * Posts one operation ({@link OpKind}) with the given wr_id: {@code signalled}, with
+   * RPMA_F_COMPLETION_ALWAYS; else (selective signalling, send-queue kinds only) with
+   * RPMA_F_COMPLETION_ON_ERROR: the device reports it only if it fails, and the engine completes
+   * it with the next signalled operation of the queue pair. {@code extra} is the immediate
+   * data, the atomic value or the flush type, by kind.
    */
   void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
-      long length, long extra, long wrId);
+      long length, long extra, long wrId, boolean signalled);
 
   /** Its queue pair's number (rpma_conn_get_qp_num): how a shared queue's messages find it. */
   int qpNum();

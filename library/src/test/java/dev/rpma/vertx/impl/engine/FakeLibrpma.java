@@ -17,9 +17,9 @@ import java.util.List;
  */
 final class FakeLibrpma implements LibrpmaConnection {
 
-  /** One posted work request. */
+  /** One posted work request; {@code signalled}: with a completion of its own. */
   record Post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
-      long length, long extra, long wrId) {
+      long length, long extra, long wrId, boolean signalled) {
   }
 
   /** A completion the device will report. */
@@ -66,6 +66,8 @@ final class FakeLibrpma implements LibrpmaConnection {
   final FakeCq main = new FakeCq(100);
   FakeCq recv;
   Throwable refuseNextPost;
+  /** Thrown by the next post that asks for a completion of its own. */
+  Throwable refuseNextSignalledPost;
   RuntimeException failMainCq;
   Throwable failNextEvent;
   /** Thrown by disconnect, e.g. an Error from a native call. */
@@ -93,15 +95,22 @@ final class FakeLibrpma implements LibrpmaConnection {
 
   @Override
   public void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
-      long length, long extra, long wrId) {
+      long length, long extra, long wrId, boolean signalled) {
     if (refuseNextPost != null) {
       Throwable e = refuseNextPost;
       refuseNextPost = null;
       log.add("refused " + OpKind.name(kind));
       throw unchecked(e);
     }
-    log.add("post " + OpKind.name(kind));
-    posted.add(new Post(kind, localMr, localOffset, remoteMr, remoteOffset, length, extra, wrId));
+    if (signalled && refuseNextSignalledPost != null) {
+      Throwable e = refuseNextSignalledPost;
+      refuseNextSignalledPost = null;
+      log.add("refused " + OpKind.name(kind));
+      throw unchecked(e);
+    }
+    log.add("post " + OpKind.name(kind) + (signalled ? "" : " unsignalled"));
+    posted.add(new Post(kind, localMr, localOffset, remoteMr, remoteOffset, length, extra, wrId,
+        signalled));
   }
 
   @Override

@@ -73,7 +73,7 @@ final class KitConnection implements LibrpmaConnection {
 
   @Override
   public void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
-      long length, long extra, long wrId) {
+      long length, long extra, long wrId, boolean signalled) {
     synchronized (device) {
       KitCq cq = OpKind.isReceive(kind) ? receiveQueue.cq() : mainCq;
       Integer injected = device.faults().takeFailure();
@@ -90,7 +90,8 @@ final class KitConnection implements LibrpmaConnection {
       }
       int status = run(kind, local, localOffset, remoteMr, remoteOffset, (int) length, extra,
           wrId);
-      if (status >= 0) {
+      // unsignalled (RPMA_F_COMPLETION_ON_ERROR): a completion only if it failed
+      if (status >= 0 && (signalled || status != WcStatus.SUCCESS)) {
         complete(mainCq, wrId, status, (int) length);
         if (status != WcStatus.SUCCESS) {
           failQueuePair();

@@ -103,7 +103,7 @@ final class KitEndpoint implements LibrpmaEndpoint {
     @Override
     public void postReceive(long localMr, long localOffset, long length, long wrId) {
       server.post(OpKind.RECV, localMr, localOffset, 0, 0, length, 0,
-          wrId);
+          wrId, true);
     }
 
     @Override

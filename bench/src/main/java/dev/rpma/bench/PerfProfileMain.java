@@ -1,0 +1,144 @@
+package dev.rpma.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where the guest instructions of an operation go, library beside C ({@code ./dev bench
+ * --perf}, scripts/bench-perf.sh): {@code perf record} of the whole counted guest on its
+ * software clock, which in counted time ticks per guest instruction, so a sample is a fixed
+ * number of instructions, wherever they ran (the JVM, librpma, the kernel, Soft-RoCE). Unlike
+ * JFR's sampler, perf's is the guest kernel's timer interrupt: it takes no CPU from the loop it
+ * samples beyond the interrupt itself, so it works on the one vCPU the scored pass has.
+ *
+ * <p>The library (BenchMain's fixture), warmed up until the JIT is quiet, then per scenario one
+ * recording switched on for exactly the measured run; the C reference of the same scenario is
+ * recorded twice as a whole process, with {@code ops} and {@code 2 * ops} operations: the
+ * difference is its measured operations alone (set-up and warm-up cancel out). Writes
+ * {@code DIR/NAME.data} and {@code DIR/runs.tsv} (name, operations, how the figure is taken);
+ * bench/perf_rooms.py sorts the samples into rooms.
+ *
+ * <pre>  PerfProfileMain [BenchConfig's options] --perf-dir DIR --period NS</pre>
+ */
+public final class PerfProfileMain {
+
+  static final List<Scenario> SCENARIOS = List.of(Scenario.latency(Op.READ, 64),
+      Scenario.latency(Op.WRITE, 64), Scenario.throughput(64));
+
+  private PerfProfileMain() {
+  }
+
+  /** Exits 0 when every scenario was recorded, 1 otherwise. */
+  public static void main(String[] args) {
+    int status = 1;
+    try {
+      List<String> rest = new ArrayList<>(List.of(args));
+      Path dir = Path.of(take(rest, "--perf-dir"));
+      long period = Long.parseLong(take(rest, "--period"));
+      record(BenchConfig.parse(rest.toArray(new String[0])), dir, period);
+      status = 0;
+    } catch (Throwable t) {
+      System.err.print("bench: perf profile failed: ");
+      t.printStackTrace();
+    } finally {
+      System.exit(status);
+    }
+  }
+
+  private static String take(List<String> args, String option) {
+    int at = args.indexOf(option);
+    if (at < 0 || at + 1 >= args.size()) {
+      throw new IllegalArgumentException("usage: PerfProfileMain [BenchMain's options]"
+          + " --perf-dir DIR --period NS (missing " + option + ")");
+    }
+    String value = args.get(at + 1);
+    args.subList(at, at + 2).clear();
+    return value;
+  }
+
+  private static void record(BenchConfig config, Path dir, long period) throws Exception {
+    Files.createDirectories(dir);
+    try (Fixture fixture = Fixture.open(config);
+        PrintStream runs = new PrintStream(dir.resolve("runs.tsv").toFile(), "UTF-8")) {
+      List<Driver> drivers = List.of(fixture.library);
+      WarmUp.untilJitQuiet(config, () -> WarmUp.round(config, drivers, SCENARIOS::contains));
+      int port = config.port + 100;
+      for (Scenario s : SCENARIOS) {
+        String name = s.toString().replace(' ', '-');
+        long ops = library(config, fixture.library, s, dir.resolve("lib-" + name + ".data"),
+            period);
+        runs.printf(Locale.ROOT, "lib-%s\t%d\twindow%n", name, ops);
+        if (config.cReference != null) {
+          for (int times = 1; times <= 2; times++) {
+            long cOps = cReference(config, s, times, port++,
+                dir.resolve("c-" + name + "-x" + times + ".data"), period);
+            runs.printf(Locale.ROOT, "c-%s-x%d\t%d\twhole%n", name, times, cOps);
+          }
+        }
+        System.err.printf(Locale.ROOT, "bench: perf recorded %s: %d operations%n", s, ops);
+      }
+    }
+  }
+
+  /** One measured run of the library, recorded from its first post to its last completion. */
+  private static long library(BenchConfig config, Driver d, Scenario s, Path data, long period)
+      throws IOException, InterruptedException {
+    Jit.awaitIdleOrWarn();
+    try (PerfRecording perf = PerfRecording.start(data, period)) {
+      perf.enable();
+      RunResult r = Fixture.await(s.isLatency()
+          ? LatencyRun.run(d, s.op(), s.size(), config.latencyOps)
+          : ThroughputRun.run(d, s.window(), s.size(), config.throughputNanos()));
+      perf.disable();
+      return r.ops();
+    }
+  }
+
+  /**
+   * The C reference (event mode) of {@code s}, {@code times} the configured operations (or
+   * duration), recorded as a whole process; returns the operations it reports.
+   */
+  private static long cReference(BenchConfig config, Scenario s, int times, int port, Path data,
+      long period) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(config.cReference, "--addr", config.address,
+        "--port", String.valueOf(port), "--round", "0", "--mode", "blocking",
+        "--kind", s.kind()));
+    if (s.isLatency()) {
+      cmd.addAll(List.of("--op", s.op().label, "--size", String.valueOf(s.size()),
+          "--lat-warmup", String.valueOf(config.latencyWarmup),
+          "--lat-ops", String.valueOf(times * config.latencyOps)));
+    } else {
+      cmd.addAll(List.of("--window", String.valueOf(s.window()),
+          "--tput-warmup-ms", String.valueOf(config.throughputWarmupMs),
+          "--tput-ms", String.valueOf(times * config.throughputMs)));
+    }
+    Jit.awaitIdleOrWarn();
+    String line;
+    try (PerfRecording perf = PerfRecording.start(data, period)) {
+      perf.enable();
+      line = CReference.resultLine(cmd);
+      perf.disable();
+    }
+    return countOf(line, s.isLatency() ? "ops" : "completions");
+  }
+
+  /** A count field ("ops", "completions") of the C reference's JSON line. */
+  private static long countOf(String json, String field) {
+    String key = "\"" + field + "\":";
+    int at = json.indexOf(key);
+    if (at < 0) {
+      throw new IllegalStateException("no " + field + " in the C reference's line: " + json);
+    }
+    int start = at + key.length();
+    int end = start;
+    while (end < json.length() && (Character.isDigit(json.charAt(end)) || json.charAt(end) == ' ')) {
+      end++;
+    }
+    return Long.parseLong(json.substring(start, end).trim());
+  }
+}
