@@ -16,6 +16,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import dev.rpma.vertx.impl.ConnectionHooks;
+import dev.rpma.vertx.impl.DirectoryHooks;
 import dev.rpma.vertx.impl.PeerConfigImpl;
 import dev.rpma.vertx.impl.ClassPathVersions;
 import dev.rpma.vertx.impl.MappedRegionPersister;
@@ -23,6 +24,7 @@ import dev.rpma.vertx.impl.PeerImpl;
 import dev.rpma.vertx.impl.doctor.Doctor;
 import dev.rpma.vertx.impl.RemoteRegionImpl;
 import dev.rpma.vertx.impl.channel.MessageChannels;
+import dev.rpma.vertx.impl.cluster.Directories;
 import dev.rpma.vertx.impl.durable.DurableWriters;
 import dev.rpma.vertx.impl.durable.MappedFilePersister;
 import dev.rpma.vertx.impl.durable.PersistResponder;
@@ -45,6 +47,7 @@ class ArchitectureTest {
   private static final String CHANNEL = "dev.rpma.vertx.impl.channel..";
   private static final String DOCTOR = "dev.rpma.vertx.impl.doctor..";
   private static final String DURABLE = "dev.rpma.vertx.impl.durable..";
+  private static final String CLUSTER = "dev.rpma.vertx.impl.cluster..";
   private static final String INTERNAL = "dev.rpma.vertx.internal..";
   /** The JDK and Vert.x, which every room may use. */
   private static final String[] PLATFORM = {"java..", "io.vertx.."};
@@ -56,7 +59,7 @@ class ArchitectureTest {
   private static final DescribedPredicate<JavaClass> API_FACTORIES = belongToAnyOf(
       PeerImpl.class, PeerConfigImpl.class, RemoteRegionImpl.class, MessageChannels.class,
       DurableWriters.class, PersistResponder.class, MappedFilePersister.class,
-      MappedRegionPersister.class,
+      MappedRegionPersister.class, Directories.class,
       ClassPathVersions.class, Doctor.class);
 
   /** What the native boundary translates of the API: two value types and its error. */
@@ -145,6 +148,15 @@ class ArchitectureTest {
           .or(resideInAnyPackage(API, DURABLE)))
       .because("durable acknowledgements are built on the public connection API: a flush,"
           + " or a send and a receive");
+
+  @ArchTest
+  static final ArchRule directoryUsesThePublicApiItsHooksAndTheClusterSpi = classes()
+      .that().resideInAPackage(CLUSTER)
+      .should().onlyDependOnClassesThat(resideInAnyPackage(PLATFORM)
+          .or(resideInAnyPackage(API, CLUSTER))
+          .or(belongToAnyOf(DirectoryHooks.class, ConnectionHooks.class)))
+      .because("the directory is built on the public API and vertx-core's ClusterManager SPI;"
+          + " what it needs of a server or a connection beyond the API is in DirectoryHooks");
 
   @ArchTest
   static final ArchRule implNeverUsesInternal = noClasses()

@@ -333,6 +333,11 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     return engine.whenClosed();
   }
 
+  /** Ends it on its loop with {@code why}, as a fault (RpmaDirectory: the server's node left). */
+  void peerGone(String why) {
+    context.runOnContext(v -> engine.peerGone(why));
+  }
+
   @Override
   public Future<Void> close() {
     return closeBy(null);

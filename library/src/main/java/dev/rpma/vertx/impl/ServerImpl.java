@@ -15,6 +15,7 @@ import io.vertx.core.Closeable;
 import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Promise;
 import io.vertx.core.internal.CloseFuture;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.net.SocketAddress;
@@ -41,6 +42,8 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
   /** The connections it accepted: closed with it. */
   private final CloseFuture accepted = new CloseFuture();
   private final ServerEngine engine;
+  /** Completed when it begins to close, however (its user, its peer, an undeploy, a fault). */
+  private final Promise<Void> closing = Promise.promise();
 
   private ServerImpl(PeerImpl peer, ContextInternal context, ContextInternal userContext,
       LibrpmaEndpoint endpoint, String host, int port, ConnectionOptions options,
@@ -158,6 +161,11 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
     return localAddress;
   }
 
+  /** Completes when it begins to close (RpmaDirectory withdraws its publications then). */
+  Future<Void> whenClosing() {
+    return closing.future();
+  }
+
   @Override
   public Future<Void> closeAccepted() {
     return accepted.close();
@@ -165,6 +173,7 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
 
   @Override
   public void closed() {
+    closing.tryComplete();
     peer.owned().remove(this);
     context.closeFuture().remove(this);
     if (queue != null) {
@@ -177,6 +186,7 @@ final class ServerImpl implements RpmaServer, Closeable, ServerEngine.Owner {
     if (!context.inThread()) {
       return context.succeededFuture().compose(v -> close());
     }
+    closing.tryComplete();
     return engine.close();
   }
 

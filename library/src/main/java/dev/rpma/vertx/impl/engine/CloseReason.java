@@ -30,5 +30,7 @@ public enum CloseReason {
   /** Reading its connection-manager events or its completion queue failed. */
   EVENTS_FAILED,
   /** An exception escaped one of its paths on the event loop. */
-  FAILED_ON_LOOP
+  FAILED_ON_LOOP,
+  /** The cluster manager reported the node that published its server gone (RpmaDirectory). */
+  NODE_LEFT
 }

@@ -90,6 +90,11 @@ final class CloseReasons {
     }
   }
 
+  /** Its peer is known gone by other means than the device: the cluster's word, {@code why}. */
+  RpmaConnectionClosedException peerGone(String why) {
+    return closed(CloseReason.NODE_LEFT, ": " + why, null);
+  }
+
   /** Closed on this side; {@code by} names who closed it (null: its user). */
   RpmaConnectionClosedException closedByUser(String by) {
     return closed(CloseReason.CLOSED_LOCALLY,

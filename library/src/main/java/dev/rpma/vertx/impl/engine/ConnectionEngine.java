@@ -264,6 +264,13 @@ public final class ConnectionEngine {
     return closed.future();
   }
 
+  /** Ends it at once (not its user's close: no wait for the peer): the peer is known gone. */
+  public void peerGone(String why) {
+    if (state == State.CONNECTING || state == State.OPEN) {
+      shutdown(reasons.peerGone(why));
+    }
+  }
+
   /**
    * An exception escaped a loop path ({@link EventPathGuard}): it ends with that reason (or,
    * closing already, its first reason with this one beside it), at once, and drains no more

@@ -1,0 +1,73 @@
+package dev.rpma.vertx;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A clustered Vert.x as users make one with Hazelcast, configured for this project's machines:
+ * TCP-IP join on the given members (loopback on the host, the test bed's wire between guests),
+ * no multicast, no auto-detection, bound to one interface only, and heartbeats short enough
+ * that a node that dies is seen gone within seconds (Hazelcast's default is a minute).
+ */
+public final class ClusteredVertx {
+
+  /** Hazelcast's default port; each node of one host takes the next free one. */
+  public static final int FIRST_PORT = 5701;
+  /** Seconds without a heartbeat after which Hazelcast takes a member as dead. */
+  public static final int MAX_NO_HEARTBEAT_SECONDS = 5;
+
+  private ClusteredVertx() {
+  }
+
+  /**
+   * Joins (or starts) the cluster {@code clusterName} from {@code host}.
+   *
+   * @param clusterName the cluster's name: only nodes with the same one join
+   * @param host the interface Hazelcast and the event bus bind to (127.0.0.1, or a guest's
+   *     10.9.0.x address)
+   * @param members where the other nodes are, as Hazelcast's TCP-IP join takes them
+   *     ({@code "127.0.0.1"}, {@code "10.9.0.1"}: an address without a port is tried on
+   *     the node port range, {@link #FIRST_PORT} and the 19 after it)
+   * @param nativeTransport whether the Vert.x runs on a native transport (RpmaPeer needs one)
+   */
+  public static Future<Vertx> start(String clusterName, String host, List<String> members,
+      boolean nativeTransport) {
+    Config config = new Config();
+    config.setClusterName(clusterName);
+    config.setProperty("hazelcast.phone.home.enabled", "false");
+    config.setProperty("hazelcast.socket.bind.any", "false");
+    config.setProperty("hazelcast.wait.seconds.before.join", "0");
+    config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+    config.setProperty("hazelcast.max.no.heartbeat.seconds",
+        String.valueOf(MAX_NO_HEARTBEAT_SECONDS));
+    config.setProperty("hazelcast.logging.type", "jdk");
+    NetworkConfig network = config.getNetworkConfig();
+    network.setPort(FIRST_PORT).setPortAutoIncrement(true).setPortCount(20);
+    network.getInterfaces().setEnabled(true).addInterface(host);
+    JoinConfig join = network.getJoin();
+    join.getMulticastConfig().setEnabled(false);
+    join.getAutoDetectionConfig().setEnabled(false);
+    join.getTcpIpConfig().setEnabled(true).setMembers(members);
+    VertxOptions options = new VertxOptions()
+        .setPreferNativeTransport(nativeTransport)
+        // under the test bed's emulator (TESTING.md, "The emulator's blocked-thread limit")
+        .setMaxEventLoopExecuteTime(10).setMaxEventLoopExecuteTimeUnit(TimeUnit.SECONDS)
+        .setEventBusOptions(new EventBusOptions().setHost(host).setPort(0));
+    return Vertx.builder().with(options)
+        .withClusterManager(new HazelcastClusterManager(config))
+        .buildClustered();
+  }
+
+  /** On the host's loopback, for host tests: the cluster's members on 127.0.0.1. */
+  public static Future<Vertx> onLoopback(String clusterName) {
+    return start(clusterName, "127.0.0.1", List.of("127.0.0.1"), false);
+  }
+}
