@@ -6,6 +6,8 @@
 # the checker: nothing acknowledged lost, no fenced write landed.
 #   scripts/replicated.sh          the short run (1000 records, h2 off after 300)
 #   scripts/replicated.sh --long   the long run (RPMA_REPLICATED_RECORDS=20000, off after 5000)
+#   scripts/replicated.sh --cluster the short run with the servers found by name through a
+#                                  Vert.x cluster (Hazelcast on the guests; RpmaDirectory)
 # Needs the examples built (scripts/example.sh --prepare, as ./dev test does). Exit code 0
 # only if the checker passed. Output and the servers' logs: target/replicated/.
 set -euo pipefail
@@ -14,6 +16,8 @@ OUT=target/replicated
 if [[ ${1:-} == --long ]]; then
   export RPMA_REPLICATED_RECORDS=${RPMA_REPLICATED_RECORDS:-20000}
   export RPMA_REPLICATED_KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-5000}
+elif [[ ${1:-} == --cluster ]]; then
+  export RPMA_REPLICATED_CLUSTER=1
 elif [[ -n ${1:-} ]]; then
   sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' >&2
   exit 2

@@ -14,8 +14,12 @@
 #   4. ReplicatedCheck reads the three logs by RDMA: every acknowledged record is intact on
 #      some server (lost: 0), the server that came back holds all of them, no fenced write
 #      landed.
-# RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 300). Class path:
-# the examples as scripts/example.sh --prepare built them.
+# RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 300).
+# RPMA_REPLICATED_CLUSTER=1: the three servers and the writer join one Vert.x cluster
+# (Hazelcast, TCP-IP join on h0-h2); each server publishes itself by name (RpmaDirectory), the
+# writer finds them by the name prefix, connects by name and records its new set in the
+# cluster's map. Class path: RPMA_REPLICATED_CP, else the examples as
+# scripts/example.sh --prepare built them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($# == 1)) || { echo "usage: $0 OUT" >&2; exit 2; }
@@ -25,12 +29,18 @@ KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-300}
 FENCE_COUNT=20
 # room for the fence check past the client's records: 2 x FENCE_COUNT, and the fenced slot
 CAPACITY=$((RECORDS + 2 * FENCE_COUNT + 8))
-CP=examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)
+CP=${RPMA_REPLICATED_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
 # as the examples in the guest: C1 only (the JIT shares one emulated CPU)
 JAVA=(java -XX:TieredStopAtLevel=1 -cp "$CP")
 PKG=dev.rpma.examples.replicated
 COMMON=(--records="$CAPACITY" --record-size=256 --window=16 --timeout=600)
 read -r H0 H1 H2 _ <<<"$RPMA_HOST_IPS"
+CLUSTER=()
+WRITER_FINDS=(--servers="$H0,$H1,$H2")
+if [[ ${RPMA_REPLICATED_CLUSTER:-0} == 1 ]]; then
+  CLUSTER=(--cluster="$H0,$H1,$H2")
+  WRITER_FINDS=("${CLUSTER[@]}")
+fi
 export RPMA_BARRIER_TIMEOUT=300
 me=h${RPMA_HOST_INDEX}
 
@@ -57,7 +67,7 @@ acked_count() { { wc -l <"$OUT/acked.txt"; } 2>/dev/null || echo 0; }
 
 writer() {
   local pid started rc=0
-  "${JAVA[@]}" $PKG.ReplicatedClient --address="$H0" --servers="$H0,$H1,$H2" --port=7501 \
+  "${JAVA[@]}" $PKG.ReplicatedClient --address="$H0" "${WRITER_FINDS[@]}" --port=7501 \
     --records="$RECORDS" --record-size=256 --window=16 --timeout=600 \
     --acked="$OUT/acked.txt" --set-file="$OUT/set.txt" >"$OUT/client.out" 2>&1 &
   pid=$!
@@ -79,7 +89,7 @@ writer() {
 
 case $me in
   h0)
-    start_server replica 7501
+    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
     rpma-barrier replicated-listening
     rc=0
     writer || rc=$?
@@ -100,7 +110,7 @@ case $me in
     exit "$rc"
     ;;
   h1)
-    start_server replica 7501
+    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
     rpma-barrier replicated-listening
     rpma-barrier replicated-written h0 h1
     # a server that comes back with its log lost: caught up from h0 before it serves
@@ -109,7 +119,7 @@ case $me in
     RPMA_BARRIER_TIMEOUT=600 rpma-barrier replicated-done h0 h1
     ;;
   h2)
-    start_server replica 7501
+    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
     rpma-barrier replicated-listening
     # powered off by h0 mid-run; reached only if that never came
     sleep 900

@@ -71,15 +71,15 @@ public final class FenceCheck {
     LogSettings log = settings.log();
     List<ServerAddress> servers = settings.requireServers();
     long epochA = settings.epoch();
+    ServerSet set = new StaticServerSet(vertx, servers, settings.setFile());
     return RpmaPeer.open(vertx, log.address()).compose(peer -> peer.register(
             ByteBuffer.allocateDirect(ReplicatedAppender.slotBytes(log)), MemoryUsage.WRITE_SRC)
-        .compose(slots -> openAll(peer, servers, epochA, settings).compose(writersA ->
+        .compose(slots -> openAll(peer, set, servers, epochA, settings).compose(writersA ->
             readers(peer, servers, settings).compose(readersA -> {
-              ServerSet set = new StaticServerSet(vertx, servers, settings.setFile());
               long first = settings.first();
               return appendRun(log, slots, writersA, settings, epochA, set, acked, first, count)
                   .compose(v -> controlWrites(slots, log, writersA, readersA, first))
-                  .compose(v -> openAll(peer, servers, epochA + 1, settings))
+                  .compose(v -> openAll(peer, set, servers, epochA + 1, settings))
                   .compose(writersB -> {
                     System.out.println("fence check: writer of epoch " + (epochA + 1)
                         + " connected to " + writersB + "; the servers fenced epoch " + epochA);
@@ -93,10 +93,11 @@ public final class FenceCheck {
             }))));
   }
 
-  private static Future<List<Replica>> openAll(RpmaPeer peer, List<ServerAddress> servers,
-      long epoch, ReplicatedSettings settings) {
+  private static Future<List<Replica>> openAll(RpmaPeer peer, ServerSet set,
+      List<ServerAddress> servers, long epoch, ReplicatedSettings settings) {
     List<Future<Replica>> opening = new ArrayList<>();
-    servers.forEach(s -> opening.add(Replica.open(peer, s, epoch, settings.connectionOptions())));
+    servers.forEach(s -> opening.add(Replica.open(peer, set, s, epoch,
+        settings.connectionOptions())));
     return Future.all(opening).map(all -> all.<Replica>list());
   }
 

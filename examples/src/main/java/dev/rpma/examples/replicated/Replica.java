@@ -31,10 +31,9 @@ final class Replica {
   }
 
   /** Connects to {@code address} as writer {@code epoch}; call on the writer's context. */
-  static Future<Replica> open(RpmaPeer peer, ServerAddress address, long epoch,
+  static Future<Replica> open(RpmaPeer peer, ServerSet set, ServerAddress address, long epoch,
       ConnectionOptions options) {
-    return peer.connect(new RpmaConnectOptions().setHost(address.host())
-            .setPort(address.port()).setConnectionOptions(options)
+    return set.connect(peer, address, new RpmaConnectOptions().setConnectionOptions(options)
             .setPrivateData(ReplicaHello.writer(epoch).toBytes()))
         .compose(connection -> {
           RegionOffer offer = RegionOffer.fromBytes(connection.remotePrivateData());

@@ -7,7 +7,9 @@ import dev.rpma.examples.Steps;
 import dev.rpma.vertx.PersistService;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.RpmaDirectory;
 import dev.rpma.vertx.RpmaPeer;
+import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -27,8 +29,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  *   ReplicaServer --address=IP --port=P --records=N --record-size=S --file=F
- *                 [--catch-up-from=IP:PORT]
+ *                 [--catch-up-from=IP:PORT] [--cluster=IP,... [--name=NAME]]
  * </pre>
+ *
+ * <p>With {@code --cluster} it joins the Vert.x cluster and publishes itself under
+ * {@code --name} (default {@code replicated-log/ADDRESS:PORT}) once it listens.
  */
 public final class ReplicaServer {
 
@@ -47,7 +52,9 @@ public final class ReplicaServer {
   public static void main(String[] args) throws Exception {
     ExampleLogging.configure();
     ReplicatedSettings settings = ReplicatedSettings.parse(args);
-    Vertx vertx = NativeVertx.create();
+    Vertx vertx = settings.cluster().isEmpty() ? NativeVertx.create()
+        : ClusterNode.join(settings.log().address(), settings.cluster())
+            .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
     ReplicaServer server = new ReplicaServer(vertx, settings);
     Context context = vertx.getOrCreateContext();
     Promise<Void> started = Promise.promise();
@@ -77,6 +84,18 @@ public final class ReplicaServer {
         })
         .compose(v -> peer.listen(log.port(), log.address(), settings.connectionOptions(),
             this::onRequest))
+        .compose(this::publish);
+  }
+
+  /** In a cluster: published under its name, withdrawn when it closes or its node leaves. */
+  private Future<Void> publish(RpmaServer server) {
+    if (settings.cluster().isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return RpmaDirectory.create(vertx)
+        .publish(settings.serverName(), server, settings.log().address())
+        .onSuccess(published -> System.out.println("replica server: published as "
+            + published.name() + " by node " + published.nodeId()))
         .mapEmpty();
   }
 

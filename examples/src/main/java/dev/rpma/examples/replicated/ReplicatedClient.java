@@ -7,6 +7,7 @@ import dev.rpma.examples.NativeVertx;
 import dev.rpma.examples.Steps;
 import dev.rpma.examples.WindowedRunner;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.RpmaDirectory;
 import dev.rpma.vertx.RpmaPeer;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -24,11 +25,14 @@ import java.util.concurrent.TimeUnit;
  * record in {@code --acked} as the acknowledgement comes ({@link AckLog}). A server lost on the
  * way leaves the set (recorded in {@code --set-file}); the writer goes on while a quorum is
  * left. Exit code 0 if every record was acknowledged; the verdict on what survived is the
- * checker's ({@link ReplicatedCheck}).
+ * checker's ({@link ReplicatedCheck}). With {@code --cluster=IP,...} it joins the Vert.x
+ * cluster and finds its servers by name instead: every server published under the prefix
+ * {@code --name} (default {@code replicated-log/}).
  *
  * <pre>
  *   ReplicatedClient --address=IP --servers=IP:PORT,... [--quorum=2] --records=N
  *                    [--window=16] [--epoch=1] --acked=FILE [--set-file=FILE]
+ *   ReplicatedClient --address=IP --cluster=IP,IP,IP [--name=PREFIX] ...
  * </pre>
  */
 public final class ReplicatedClient {
@@ -39,11 +43,19 @@ public final class ReplicatedClient {
   public static void main(String[] args) throws Exception {
     ExampleLogging.configure();
     ReplicatedSettings settings = ReplicatedSettings.parse(args);
-    List<ServerAddress> servers = settings.requireServers();
     AckLog acked = new AckLog(settings.acked());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(acked)));
-    Vertx vertx = NativeVertx.create();
-    ServerSet set = new StaticServerSet(vertx, servers, settings.setFile());
+    Vertx vertx;
+    ServerSet set;
+    if (settings.cluster().isEmpty()) {
+      vertx = NativeVertx.create();
+      set = new StaticServerSet(vertx, settings.requireServers(), settings.setFile());
+    } else {
+      vertx = ClusterNode.join(settings.log().address(), settings.cluster())
+          .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
+      set = new DirectoryServerSet(vertx, RpmaDirectory.create(vertx),
+          settings.namePrefix());
+    }
     Context context = vertx.getOrCreateContext();
     Promise<String> ended = Promise.promise();
     long started = System.nanoTime();
@@ -70,7 +82,7 @@ public final class ReplicatedClient {
     LogSettings log = settings.log();
     return RpmaPeer.open(vertx, log.address()).compose(peer -> peer.register(
             ByteBuffer.allocateDirect(ReplicatedAppender.slotBytes(log)), MemoryUsage.WRITE_SRC)
-        .compose(slots -> set.servers().compose(servers -> openAll(peer, servers, settings))
+        .compose(slots -> set.servers().compose(servers -> openAll(peer, set, servers, settings))
             .compose(replicas -> {
               System.out.println("replicated client: writing as epoch " + settings.epoch()
                   + " to " + replicas + ", quorum " + settings.quorum());
@@ -88,11 +100,12 @@ public final class ReplicatedClient {
   }
 
   /** Connects to every server; a server that cannot be reached now is left out. */
-  private static Future<List<Replica>> openAll(RpmaPeer peer, List<ServerAddress> servers,
-      ReplicatedSettings settings) {
+  private static Future<List<Replica>> openAll(RpmaPeer peer, ServerSet set,
+      List<ServerAddress> servers, ReplicatedSettings settings) {
     List<Future<Replica>> opening = new ArrayList<>();
     for (ServerAddress server : servers) {
-      opening.add(Replica.open(peer, server, settings.epoch(), settings.connectionOptions())
+      opening.add(Replica.open(peer, set, server, settings.epoch(),
+              settings.connectionOptions())
           .onFailure(e -> System.out.println("replicated client: " + server
               + " left out: " + Steps.describe(e))));
     }

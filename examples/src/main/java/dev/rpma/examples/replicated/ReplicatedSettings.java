@@ -4,6 +4,7 @@ import dev.rpma.examples.LogSettings;
 import dev.rpma.examples.Settings;
 import dev.rpma.vertx.ConnectionOptions;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -21,10 +22,19 @@ import java.util.List;
  *   --catch-up-from=IP[:PORT] a server: copy the log from this peer before serving
  *   --completion-timeout-ms=T how long an operation may take before its server is lost
  *                             (default 5000)
+ *   --cluster=IP,...          join the Vert.x cluster (Hazelcast, TCP-IP join on these
+ *                             members) and find servers by name instead of --servers
+ *   --name=NAME               a server: the name it is published under (default
+ *                             replicated-log/ADDRESS:PORT); a writer: the prefix of its
+ *                             servers' names (default replicated-log/)
  * </pre>
  */
 record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quorum, long epoch,
-    long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs) {
+    long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs,
+    List<String> cluster, String name) {
+
+  /** The prefix every server's name starts with. */
+  static final String NAME_PREFIX = "replicated-log/";
 
   static ReplicatedSettings parse(String[] args) {
     Settings s = Settings.parse(args);
@@ -37,7 +47,19 @@ record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quor
         s.number("first", 0, 0, log.records() - 1),
         Path.of(s.string("acked", "acked.txt")), setFile == null ? null : Path.of(setFile),
         from == null ? null : ServerAddress.parse(from, log.port()),
-        s.integer("completion-timeout-ms", 5000, 100, 600_000));
+        s.integer("completion-timeout-ms", 5000, 100, 600_000),
+        Arrays.stream(s.string("cluster", "").split(",")).filter(m -> !m.isBlank()).toList(),
+        s.string("name", null));
+  }
+
+  /** The name a server is published under. */
+  String serverName() {
+    return name != null ? name : NAME_PREFIX + log.address() + ":" + log.port();
+  }
+
+  /** The prefix of the names a writer looks for. */
+  String namePrefix() {
+    return name != null ? name : NAME_PREFIX;
   }
 
   /** The servers, or a clear failure when none were given. */
