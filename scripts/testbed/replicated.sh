@@ -104,7 +104,7 @@ case $me in
       --complete="$H1:7502" || rc=$?
     echo "replicated: servers said:"
     for f in replica-h0 replica-h1 replica-back-h1 replica-h2; do
-      sed "s/^/  $f: /" "$OUT/$f.out" 2>/dev/null | grep -v '^\s*$' || true
+      grep -E '^(LISTENING|replica server: )' "$OUT/$f.out" 2>/dev/null | sed "s/^/  $f: /" || true
     done
     rpma-barrier replicated-done h0 h1
     exit "$rc"

@@ -19,7 +19,8 @@
 #      --arch aarch64) runs scripts/testbed/rdma-suite-aarch64.sh: a representative set of the
 #      device tests, the C smoke test and the log example on the library's aarch64 natives
 #      (RPMA_TEST_AARCH64=0 leaves it out); then the power loss of the log's server
-#      (scripts/power-loss.sh: two boots, a disk image kept between them);
+#      (scripts/power-loss.sh: two boots, a disk image kept between them); then the replicated
+#      log on three guests, one powered off mid-run (scripts/replicated.sh);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
 #      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
 #      one line per package printed (lines and branches), and one case, coverage-floor: the
@@ -187,6 +188,15 @@ run_power_loss() {
     scripts/power-loss.sh || true
 }
 
+# The replicated log on three guests: a server powered off mid-run, the writer goes on with a
+# quorum, a server catches up, a cut-off writer is fenced; nothing acknowledged may be lost
+# (scripts/replicated.sh); one case. RPMA_TEST_REPLICATED=0 leaves it out.
+run_replicated() {
+  [[ ${RPMA_TEST_REPLICATED:-1} == 0 ]] && return 0
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case replicated-log-loses-nothing-acknowledged \
+    scripts/replicated.sh || true
+}
+
 main() {
   local arch=x86_64
   if (($#)); then
@@ -250,6 +260,7 @@ main() {
       run_device_suites
       run_cross_host_suite
       run_power_loss
+      run_replicated
     fi
     echo
     run_coverage
