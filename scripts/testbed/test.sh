@@ -22,7 +22,8 @@
 #      io_uring pass and the Kotlin module's two passes (their output held back, printed after
 #      the first's); then one boot of two guests on a wire (./dev rdma --hosts 2) runs
 #      scripts/testbed/cross-host.sh, and the power loss of the log's server
-#      (scripts/power-loss.sh: two boots, a disk image kept between them);
+#      (scripts/power-loss.sh: two boots, a disk image kept between them); then the replicated
+#      log on three guests, one powered off mid-run (scripts/replicated.sh);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
 #      JVM of the rdma suite with its agent; the records merged, the reports in target/jacoco/,
 #      one line per package printed (lines and branches), and one case, coverage-floor: the
@@ -295,6 +296,15 @@ prepare_device_runs() {
   scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
 }
 
+# The replicated log on three guests: a server powered off mid-run, the writer goes on with a
+# quorum, a server catches up, a cut-off writer is fenced; nothing acknowledged may be lost
+# (scripts/replicated.sh); one case. RPMA_TEST_REPLICATED=0 leaves it out.
+run_replicated() {
+  [[ ${RPMA_TEST_REPLICATED:-1} == 0 ]] && return 0
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case replicated-log-loses-nothing-acknowledged \
+    scripts/replicated.sh || true
+}
+
 main() {
   local arch=x86_64
   if (($#)); then
@@ -324,6 +334,7 @@ main() {
       run_device_suites
       run_cross_host_suite
       run_power_loss
+      stage "replicated log (three guests)" run_replicated
       echo
       stage "coverage" run_coverage device device-beside
     fi

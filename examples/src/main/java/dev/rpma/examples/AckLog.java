@@ -14,19 +14,19 @@ import java.util.List;
  * {@link #FLUSH_EVERY} records and at the end. What the file lists is exactly what the client
  * was told is durable; the power-loss checker holds the server's recovered log to it.
  */
-final class AckLog implements AutoCloseable {
+public final class AckLog implements AutoCloseable {
 
   static final int FLUSH_EVERY = 64;
 
   private final BufferedWriter out;
   private long count;
 
-  AckLog(Path file) throws IOException {
+  public AckLog(Path file) throws IOException {
     this.out = Files.newBufferedWriter(file);
   }
 
   /** Called as an append's Future succeeds; a record is listed only after it was acknowledged. */
-  synchronized void acknowledged(long sequence) {
+  public synchronized void acknowledged(long sequence) {
     try {
       out.write(Long.toString(sequence));
       out.write('\n');
@@ -38,7 +38,7 @@ final class AckLog implements AutoCloseable {
     }
   }
 
-  synchronized long count() {
+  public synchronized long count() {
     return count;
   }
 
@@ -48,7 +48,7 @@ final class AckLog implements AutoCloseable {
   }
 
   /** The acknowledged sequence numbers; a last line cut short (no newline) is not one. */
-  static List<Long> read(Path file) throws IOException {
+  public static List<Long> read(Path file) throws IOException {
     String text = Files.readString(file);
     List<Long> acknowledged = new ArrayList<>();
     int start = 0;

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeoutException;
  * The main thread's view of a run: named steps, each awaited within what is left of one
  * overall time limit, so a failure or a hang is reported as the step it happened in.
  */
-final class Steps {
+public final class Steps {
 
   /** A step failed or ran out of time; the message names the step and the cause. */
   static final class StepFailedException extends Exception {
@@ -43,7 +43,7 @@ final class Steps {
   }
 
   /** A cause as one line: the message, with the type when the message alone is unclear. */
-  static String describe(Throwable t) {
+  public static String describe(Throwable t) {
     if (t == null) {
       return "unknown cause";
     }

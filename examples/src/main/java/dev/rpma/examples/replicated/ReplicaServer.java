@@ -1,0 +1,172 @@
+package dev.rpma.examples.replicated;
+
+import dev.rpma.examples.ExampleLogging;
+import dev.rpma.examples.LogSettings;
+import dev.rpma.examples.NativeVertx;
+import dev.rpma.examples.Steps;
+import dev.rpma.vertx.PersistService;
+import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectionRequest;
+import dev.rpma.vertx.RpmaDirectory;
+import dev.rpma.vertx.RpmaPeer;
+import dev.rpma.vertx.RpmaServer;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One server of the replicated log. Maps its log file, and, when it comes back to a set that
+ * went on without it ({@code --catch-up-from=PEER}), first copies the peer's log into its own
+ * by RDMA reads and persists it; only then does it listen and print {@code LISTENING}.
+ *
+ * <p>It serves one writer at a time, the one with the highest epoch it has seen: a writer with
+ * a higher epoch fences the one before (its connection closed, the region registered anew so
+ * that the old key fails) before it is accepted; a writer with a lower epoch, or a second one
+ * with the same, is rejected. Readers are accepted at any time. Runs until --timeout or
+ * SIGTERM.
+ *
+ * <pre>
+ *   ReplicaServer --address=IP --port=P --records=N --record-size=S --file=F
+ *                 [--catch-up-from=IP:PORT] [--cluster=IP,... [--name=NAME]]
+ * </pre>
+ *
+ * <p>With {@code --cluster} it joins the Vert.x cluster and publishes itself under
+ * {@code --name} (default {@code replicated-log/ADDRESS:PORT}) once it listens.
+ */
+public final class ReplicaServer {
+
+  private final Vertx vertx;
+  private final ReplicatedSettings settings;
+  private RpmaPeer peer;
+  private ReplicaStore store;
+  private long epoch;
+  private RpmaConnection writer;
+
+  private ReplicaServer(Vertx vertx, ReplicatedSettings settings) {
+    this.vertx = vertx;
+    this.settings = settings;
+  }
+
+  public static void main(String[] args) throws Exception {
+    ExampleLogging.configure();
+    ReplicatedSettings settings = ReplicatedSettings.parse(args);
+    Vertx vertx = settings.cluster().isEmpty() ? NativeVertx.create()
+        : ClusterNode.join(settings.log().address(), settings.cluster())
+            .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
+    ReplicaServer server = new ReplicaServer(vertx, settings);
+    Context context = vertx.getOrCreateContext();
+    Promise<Void> started = Promise.promise();
+    context.runOnContext(v -> server.start().onComplete(started));
+    try {
+      started.future().toCompletionStage().toCompletableFuture()
+          .get(settings.log().timeoutSeconds(), TimeUnit.SECONDS);
+    } catch (Exception e) {
+      System.out.println("replica server: FAILED to start: " + Steps.describe(e.getCause()));
+      System.exit(1);
+    }
+    System.out.println("LISTENING");
+    Thread.sleep(TimeUnit.SECONDS.toMillis(settings.log().timeoutSeconds()));
+    System.exit(0);
+  }
+
+  private Future<Void> start() {
+    LogSettings log = settings.log();
+    return RpmaPeer.open(vertx, log.address())
+        .compose(opened -> {
+          peer = opened;
+          return ReplicaStore.create(vertx, peer, log.file(), log.fileSize());
+        })
+        .compose(created -> {
+          store = created;
+          return settings.catchUpFrom() == null ? Future.succeededFuture() : catchUp();
+        })
+        .compose(v -> peer.listen(log.port(), log.address(), settings.connectionOptions(),
+            this::onRequest))
+        .compose(this::publish);
+  }
+
+  /** In a cluster: published under its name, withdrawn when it closes or its node leaves. */
+  private Future<Void> publish(RpmaServer server) {
+    if (settings.cluster().isEmpty()) {
+      return Future.succeededFuture();
+    }
+    return RpmaDirectory.create(vertx)
+        .publish(settings.serverName(), server, settings.log().address())
+        .onSuccess(published -> System.out.println("replica server: published as "
+            + published.name() + " by node " + published.nodeId()))
+        .mapEmpty();
+  }
+
+  /** Copies the peer's log, then persists the copy: the server serves nothing before. */
+  private Future<Void> catchUp() {
+    long started = System.nanoTime();
+    ServerAddress from = settings.catchUpFrom();
+    return RemoteLogReader.copy(peer, from, store.region(), store.size(),
+            settings.connectionOptions())
+        .compose(v -> vertx.executeBlocking(() -> {
+          store.persister().persist(0, store.size());
+          return null;
+        }))
+        .onSuccess(v -> System.out.printf("replica server: CAUGHT UP from %s: %d bytes read"
+                + " and persisted in %d ms%n", from, store.size(),
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)))
+        .mapEmpty();
+  }
+
+  private void onRequest(RpmaConnectionRequest request) {
+    ReplicaHello hello;
+    try {
+      hello = ReplicaHello.fromBytes(request.privateData());
+    } catch (IllegalArgumentException e) {
+      System.out.println("replica server: rejected a client: " + e.getMessage());
+      request.reject();
+      return;
+    }
+    if (!hello.writer()) {
+      request.accept(store.offer()).onFailure(e -> System.out.println(
+          "replica server: accepting a reader failed: " + Steps.describe(e)));
+      return;
+    }
+    if (hello.epoch() < epoch || (hello.epoch() == epoch && writer != null)) {
+      System.out.printf("replica server: REJECTED writer of epoch %d (epoch %d %s)%n",
+          hello.epoch(), epoch,
+          hello.epoch() < epoch ? "is newer" : "has its writer");
+      request.reject();
+      return;
+    }
+    // an older epoch has held a key: revoke it before the new writer gets one
+    Future<Void> fenced = epoch == 0 || hello.epoch() == epoch ? Future.succeededFuture()
+        : fence(hello.epoch());
+    epoch = hello.epoch();
+    fenced.compose(v -> PersistService.accept(peer, request, store.offer(), store.region(),
+            store.persister()))
+        .onSuccess(connection -> {
+          writer = connection;
+          connection.endHandler(v -> {
+            if (writer == connection) {
+              writer = null;
+            }
+          });
+          System.out.println("replica server: ACCEPTED writer of epoch " + hello.epoch()
+              + " from " + connection.remoteAddress());
+        })
+        .onFailure(e -> System.out.println("replica server: accepting writer of epoch "
+            + hello.epoch() + " failed: " + Steps.describe(e)));
+  }
+
+  /** Closes the old writer's connection, then re-registers the log: its old key is dead. */
+  private Future<Void> fence(long newEpoch) {
+    RpmaConnection old = writer;
+    writer = null;
+    long fencedEpoch = epoch;
+    Future<Void> closed = old == null ? Future.succeededFuture()
+        : old.close().recover(e -> Future.succeededFuture());
+    return closed.compose(v -> store.reRegister())
+        .onSuccess(v -> System.out.printf("replica server: FENCED epoch %d for epoch %d:"
+                + " %s, region registered anew (registration %d)%n", fencedEpoch, newEpoch,
+            old == null ? "its writer had gone" : "its connection closed",
+            store.registrations()));
+  }
+}

@@ -1,0 +1,117 @@
+package dev.rpma.examples.replicated;
+
+import dev.rpma.examples.LogRecordFormat;
+import dev.rpma.examples.LogSettings;
+import dev.rpma.examples.Steps;
+import dev.rpma.vertx.MemoryRegion;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/**
+ * Appends a record to every server of the current set and acknowledges it once a quorum of
+ * them hold it durably. A server whose append fails (it is gone, or fenced) leaves the set at
+ * once, and the new set is recorded; the writer goes on while a quorum is left. Runs on the
+ * writer's context only (every connection was opened there), so nothing is locked.
+ */
+final class ReplicatedAppender {
+
+  private final LogSettings log;
+  private final MemoryRegion slots;
+  private final int quorum;
+  private final long epoch;
+  private final ServerSet serverSet;
+  private final LongConsumer acknowledged;
+  private final List<Replica> live;
+  private final List<String> losses = new ArrayList<>();
+  private long lastLossNanos;
+  private long goneOnNanos = -1;
+
+  ReplicatedAppender(LogSettings log, MemoryRegion slots, List<Replica> replicas, int quorum,
+      long epoch, ServerSet serverSet, LongConsumer acknowledged) {
+    this.log = log;
+    this.slots = slots;
+    this.quorum = quorum;
+    this.epoch = epoch;
+    this.serverSet = serverSet;
+    this.acknowledged = acknowledged;
+    this.live = new ArrayList<>(replicas);
+  }
+
+  /** Bytes of local memory the appender needs: one record slot per lane. */
+  static int slotBytes(LogSettings log) {
+    return log.window() * log.recordSize();
+  }
+
+  /**
+   * Appends record {@code sequence} from the lane's slot. The returned Future completes once
+   * every server's append has settled (the slot is then free again): succeeded if a quorum
+   * acknowledged it, which {@code acknowledged} was told as soon as the quorum was reached.
+   */
+  Future<Void> append(long sequence, int lane) {
+    List<Replica> targets = List.copyOf(live);
+    if (targets.size() < quorum) {
+      return Future.failedFuture(new IllegalStateException("only " + targets.size()
+          + " servers left (" + targets + "), fewer than the quorum of " + quorum));
+    }
+    int size = log.recordSize();
+    int slot = lane * size;
+    long offset = log.offsetOf(sequence);
+    LogRecordFormat.encode(slots.buffer(), slot, sequence, size);
+    Promise<Void> quorate = Promise.promise();
+    int[] succeeded = {0};
+    int[] failed = {0};
+    List<Future<Void>> appends = new ArrayList<>(targets.size());
+    for (Replica replica : targets) {
+      appends.add(replica.append(offset, slots, slot, size).onComplete(ar -> {
+        if (ar.succeeded()) {
+          if (++succeeded[0] == quorum) {
+            acknowledged.accept(sequence);
+            if (lastLossNanos != 0 && goneOnNanos < 0) {
+              goneOnNanos = System.nanoTime();
+            }
+            quorate.tryComplete();
+          }
+          return;
+        }
+        lose(replica, sequence, ar.cause());
+        if (targets.size() - ++failed[0] < quorum) {
+          quorate.tryFail(new IllegalStateException("record " + sequence + " reached "
+              + succeeded[0] + " servers, fewer than the quorum of " + quorum + ": "
+              + Steps.describe(ar.cause())));
+        }
+      }));
+    }
+    return Future.join(appends).transform(ar -> quorate.future());
+  }
+
+  private void lose(Replica replica, long sequence, Throwable cause) {
+    if (!live.remove(replica)) {
+      return;
+    }
+    lastLossNanos = System.nanoTime();
+    goneOnNanos = -1;
+    String loss = replica + " lost at record " + sequence + " (wall clock "
+        + System.currentTimeMillis() + " ms): " + Steps.describe(cause);
+    losses.add(loss);
+    System.out.println("replicated: " + loss);
+    replica.close();
+    serverSet.record(epoch, live.stream().map(Replica::address).toList());
+  }
+
+  /** What was lost, one line each. */
+  List<String> losses() {
+    return losses;
+  }
+
+  /** Milliseconds from the last server's loss to the next record acknowledged; -1 if none. */
+  long goOnMillis() {
+    return goneOnNanos < 0 ? -1 : (goneOnNanos - lastLossNanos) / 1_000_000;
+  }
+
+  List<Replica> live() {
+    return List.copyOf(live);
+  }
+}

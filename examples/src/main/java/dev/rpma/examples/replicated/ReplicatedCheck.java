@@ -1,0 +1,122 @@
+package dev.rpma.examples.replicated;
+
+import dev.rpma.examples.AckLog;
+import dev.rpma.examples.ExampleLogging;
+import dev.rpma.examples.NativeVertx;
+import dev.rpma.examples.Settings;
+import dev.rpma.examples.Steps;
+import dev.rpma.vertx.RpmaPeer;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The replicated log's checker: reads the log of every server still up by RDMA reads and holds
+ * them to the writers' lists of acknowledged records. Passes only if
+ * <ul>
+ *   <li>every acknowledged record is intact on at least one of them (lost: 0);
+ *   <li>every server named in {@code --complete} (e.g. one that caught up) holds every
+ *       acknowledged record;
+ *   <li>no slot of any of them holds a record a fenced writer tried to write.
+ * </ul>
+ *
+ * <pre>
+ *   ReplicatedCheck --address=IP --servers=IP:PORT,... --records=N --record-size=S
+ *                   --acked=FILE[,FILE...] [--complete=IP:PORT,...]
+ * </pre>
+ */
+public final class ReplicatedCheck {
+
+  private ReplicatedCheck() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    ExampleLogging.configure();
+    ReplicatedSettings settings = ReplicatedSettings.parse(args);
+    Settings raw = Settings.parse(args);
+    List<ServerAddress> complete = ServerAddress.parseList(raw.string("complete", ""),
+        settings.log().port());
+    BitSet acked = new BitSet();
+    for (String file : raw.string("acked", "acked.txt").split(",")) {
+      AckLog.read(Path.of(file)).forEach(seq -> acked.set(Math.toIntExact(seq)));
+    }
+    Vertx vertx = NativeVertx.create();
+    Promise<List<LogImage>> read = Promise.promise();
+    vertx.getOrCreateContext().runOnContext(v -> readAll(vertx, settings).onComplete(read));
+    List<LogImage> images;
+    try {
+      images = read.future().toCompletionStage().toCompletableFuture()
+          .get(settings.log().timeoutSeconds(), TimeUnit.SECONDS);
+    } catch (Exception e) {
+      System.out.println("replicated check: FAILED: reading the logs: "
+          + Steps.describe(e.getCause()));
+      System.exit(1);
+      return;
+    }
+    System.exit(judge(acked, images, complete) ? 0 : 1);
+  }
+
+  private static Future<List<LogImage>> readAll(Vertx vertx, ReplicatedSettings settings) {
+    return RpmaPeer.open(vertx, settings.log().address())
+        .compose(peer -> readFrom(peer, settings, new ArrayList<>()));
+  }
+
+  /** One server after the other: the emulated wire is slow enough with one copy at a time. */
+  private static Future<List<LogImage>> readFrom(RpmaPeer peer, ReplicatedSettings settings,
+      List<LogImage> images) {
+    List<ServerAddress> servers = settings.requireServers();
+    if (images.size() == servers.size()) {
+      return Future.succeededFuture(images);
+    }
+    return LogImage.read(peer, servers.get(images.size()), settings.log(),
+            settings.connectionOptions())
+        .compose(image -> {
+          images.add(image);
+          return readFrom(peer, settings, images);
+        });
+  }
+
+  static boolean judge(BitSet acked, List<LogImage> images, List<ServerAddress> complete) {
+    BitSet anywhere = new BitSet();
+    BitSet fenced = new BitSet();
+    images.forEach(image -> {
+      anywhere.or(image.intact());
+      fenced.or(image.fenced());
+    });
+    BitSet lost = (BitSet) acked.clone();
+    lost.andNot(anywhere);
+    List<String> incomplete = new ArrayList<>();
+    for (LogImage image : images) {
+      BitSet missing = (BitSet) acked.clone();
+      missing.andNot(image.intact());
+      if (complete.contains(image.server()) && !missing.isEmpty()) {
+        incomplete.add(image.server() + " misses " + missing.cardinality()
+            + " acknowledged records, the first " + missing.nextSetBit(0));
+      }
+    }
+    boolean passed = !acked.isEmpty() && lost.isEmpty() && fenced.isEmpty()
+        && incomplete.isEmpty();
+    System.out.println("replicated check: " + (passed ? "PASSED" : "FAILED"));
+    System.out.printf("  acknowledged   %d records%n", acked.cardinality());
+    for (LogImage image : images) {
+      BitSet held = (BitSet) acked.clone();
+      held.and(image.intact());
+      System.out.printf("  %-20s %d intact records, %d of the acknowledged%s%n", image.server(),
+          image.intact().cardinality(), held.cardinality(),
+          complete.contains(image.server()) ? " (must hold all)" : "");
+    }
+    System.out.printf("  lost           %d acknowledged records intact on no server%s%n",
+        lost.cardinality(), lost.isEmpty() ? "" : ", the first " + lost.nextSetBit(0));
+    System.out.printf("  fenced writes  %d landed%n", fenced.cardinality());
+    incomplete.forEach(line -> System.out.println("  incomplete     " + line));
+    if (acked.isEmpty()) {
+      System.out.println("  nothing was acknowledged: the run proves nothing");
+    }
+    return passed;
+  }
+}

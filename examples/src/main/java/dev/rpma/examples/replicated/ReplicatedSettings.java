@@ -1,0 +1,83 @@
+package dev.rpma.examples.replicated;
+
+import dev.rpma.examples.LogSettings;
+import dev.rpma.examples.Settings;
+import dev.rpma.vertx.ConnectionOptions;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The replicated log's options, beside the log's own ({@link LogSettings}: --address, --port,
+ * --records, --record-size, --window, --file, --timeout):
+ * <pre>
+ *   --servers=IP[:PORT],...   the log's servers (default port: --port)
+ *   --quorum=W                servers that must hold a record durably before it is
+ *                             acknowledged (default 2)
+ *   --epoch=E                 the writer's epoch, its fencing token (default 1)
+ *   --first=N                 the first sequence number to append (default 0); appends
+ *                             run to --records
+ *   --acked=FILE              the list of acknowledged records (default acked.txt)
+ *   --set-file=FILE           where a new set of servers is recorded (default: printed only)
+ *   --catch-up-from=IP[:PORT] a server: copy the log from this peer before serving
+ *   --completion-timeout-ms=T how long an operation may take before its server is lost
+ *                             (default 5000)
+ *   --cluster=IP,...          join the Vert.x cluster (Hazelcast, TCP-IP join on these
+ *                             members) and find servers by name instead of --servers
+ *   --name=NAME               a server: the name it is published under (default
+ *                             replicated-log/ADDRESS:PORT); a writer: the prefix of its
+ *                             servers' names (default replicated-log/)
+ * </pre>
+ */
+record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quorum, long epoch,
+    long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs,
+    List<String> cluster, String name) {
+
+  /** The prefix every server's name starts with. */
+  static final String NAME_PREFIX = "replicated-log/";
+
+  static ReplicatedSettings parse(String[] args) {
+    Settings s = Settings.parse(args);
+    LogSettings log = LogSettings.from(s);
+    List<ServerAddress> servers = ServerAddress.parseList(s.string("servers", ""), log.port());
+    int quorum = s.integer("quorum", 2, 1, 64);
+    String setFile = s.string("set-file", null);
+    String from = s.string("catch-up-from", null);
+    return new ReplicatedSettings(log, servers, quorum, s.number("epoch", 1, 1, Long.MAX_VALUE),
+        s.number("first", 0, 0, log.records() - 1),
+        Path.of(s.string("acked", "acked.txt")), setFile == null ? null : Path.of(setFile),
+        from == null ? null : ServerAddress.parse(from, log.port()),
+        s.integer("completion-timeout-ms", 5000, 100, 600_000),
+        Arrays.stream(s.string("cluster", "").split(",")).filter(m -> !m.isBlank()).toList(),
+        s.string("name", null));
+  }
+
+  /** The name a server is published under. */
+  String serverName() {
+    return name != null ? name : NAME_PREFIX + log.address() + ":" + log.port();
+  }
+
+  /** The prefix of the names a writer looks for. */
+  String namePrefix() {
+    return name != null ? name : NAME_PREFIX;
+  }
+
+  /** The servers, or a clear failure when none were given. */
+  List<ServerAddress> requireServers() {
+    if (servers.isEmpty()) {
+      throw new IllegalArgumentException("--servers=IP[:PORT],... names the log's servers");
+    }
+    if (servers.size() < quorum) {
+      throw new IllegalArgumentException("--quorum=" + quorum + " needs at least as many"
+          + " --servers, got " + servers.size());
+    }
+    return servers;
+  }
+
+  /** Queues that hold a window of appends (a write, a persist request and its reply each). */
+  ConnectionOptions connectionOptions() {
+    int inFlight = Math.max(64, 4 * log.window());
+    return new ConnectionOptions().setSqSize(inFlight).setCqSize(inFlight)
+        .setCompletionTimeoutMs(completionTimeoutMs);
+  }
+}
