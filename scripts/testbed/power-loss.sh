@@ -106,5 +106,7 @@ case $MODE in
     esac
     ;;
   recover) recover ;;
+  # the disk alone, for another run on it (scripts/testbed/nemesis.sh)
+  mount) mount_disk ;;
   *) echo "usage: $0 append|recover OUT" >&2; exit 2 ;;
 esac
