@@ -181,21 +181,36 @@ def _reboot(bed: Bed, i: int) -> None:
         if (d / name).exists():
             (d / name).rename(d / f"{name}.boot-{boot}")
     (d / "out.log").touch()
-    with open(d / "qemu.log", "ab") as log:
-        process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=log,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
+    process = _start(argv, cwd, d / "qemu.log")
     _REBOOTED.append(process)
     (d / "qemu.pid").write_text(f"{process.pid}\n")
     (d / "rebooted").touch()
 
 
 def _alive(pid: int) -> bool:
-    """Whether the process is there and not a zombie (whose files are all closed)."""
+    """Whether the process still holds its files: there, and not yet a zombie whose threads
+    have all ended (a killed QEMU's main thread is a zombie while its other threads still
+    exit, holding the disk image's lock: seen as "Failed to get "write" lock")."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
+        threads = os.listdir(f"/proc/{pid}/task")
     except OSError:
         return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+    return stat.rsplit(")", 1)[1].split()[0] != "Z" or len(threads) > 1
+
+
+def _start(argv: list[str], cwd: str, log_path: Path) -> subprocess.Popen[bytes]:
+    """Starts QEMU again; once more if it ends within a second (its disk image still
+    locked by the killed one, which the kernel may release a little later)."""
+    for _ in range(REBOOT_WAIT_S):
+        with open(log_path, "ab") as log:
+            process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=log,
+                                       stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            process.wait(1)
+        except subprocess.TimeoutExpired:
+            return process
+    return process
 
 
 def _reap() -> None:
