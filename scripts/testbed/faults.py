@@ -5,6 +5,13 @@ all guests see) and waits for RUN_DIR/shared/ans.ID: "ok", or "error: WHY". This
 host machine, serves those files (hosts.sh starts it once every guest is up):
   kill HOST          SIGKILL to HOST's QEMU (pid in hI/qemu.pid), after marking hI/killed so
                      that hosts.sh counts it as powered off on request, not as failed
+  reboot HOST        power loss and power back: kill as above, then the same QEMU command line
+                     started again (same disk image, same wire, same shares); the guest boots and
+                     runs its CMD again at once (ctl/go is there). Its new pid goes to
+                     hI/qemu.pid, hI/rebooted marks it running; its first boot's logs are kept
+                     as out.log.boot-N, console.log.boot-N. This watcher owns the new QEMU and
+                     kills it when it ends. Needs --hosts 3: the two-host wire is a TCP
+                     connection, which QEMU does not make again
   cut [HOST]         QMP set_link off on the guest's wire NIC ("nic")
   drop [HOST]        QMP object-add of a filter-redirector sending every frame of the wire
                      netdev to a null chardev ("void"): silent loss, the link stays up
@@ -20,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -28,8 +36,9 @@ from typing import Callable, Optional
 
 from qmp import Qmp, QmpError
 
-USAGE = "usage: rpma-fault kill HOST | cut|drop|heal [HOST] | cut:MS|drop:MS [HOST]"
-ACTIONS = "kill, cut, drop, heal, cut:MS, drop:MS"
+USAGE = ("usage: rpma-fault kill|reboot HOST | cut|drop|heal [HOST] | cut:MS|drop:MS [HOST]")
+ACTIONS = "kill, reboot, cut, drop, heal, cut:MS, drop:MS"
+REBOOT_WAIT_S = 10  # how long a killed QEMU may take to let go of its disk image
 POLL_S = 0.1  # how often the shared directory is looked at; rpma-fault polls as often
 NIC, NETDEV, VOID, FILTER = "nic", "wire", "void", "drop"  # ids given in hosts.sh's wire_args
 
@@ -66,10 +75,13 @@ class Bed:
         except (OSError, ValueError):
             return None
 
+    def rebooted(self, i: int) -> bool:
+        return (self.host_dir(i) / "rebooted").exists()
+
     def running(self, i: int) -> bool:
         """QEMU alive and not powered off by request (its pid may linger as a zombie)."""
         pid = self.pid(i)
-        if self.killed(i) or pid is None:
+        if (self.killed(i) and not self.rebooted(i)) or pid is None:
             return False
         try:
             os.kill(pid, 0)
@@ -89,7 +101,7 @@ def parse(words: list[str], bed: Bed) -> Request:
     if not words:
         raise FaultError(_usage(bed))
     action, ms = _split_timed(words[0])
-    if len(words) == 1 and action != "kill":
+    if len(words) == 1 and action not in ("kill", "reboot"):
         hosts = tuple(i for i in range(bed.count) if bed.running(i))
         if not hosts:
             raise FaultError("no host is running")
@@ -133,9 +145,86 @@ def _kill(bed: Bed, i: int) -> None:
     """Power off: no shutdown, no goodbye on the wire. Marked first, so hosts.sh never sees a
     QEMU gone without the mark and counts the host as lost."""
     (bed.host_dir(i) / "killed").touch()
+    (bed.host_dir(i) / "rebooted").unlink(missing_ok=True)
     pid = bed.pid(i)
     if pid is not None:
         os.kill(pid, signal.SIGKILL)
+
+
+# the QEMUs this watcher started again (reboot): reaped as they end, killed when it ends
+_REBOOTED: list[subprocess.Popen[bytes]] = []
+
+
+def _reboot(bed: Bed, i: int) -> None:
+    """Power loss, then power on: the same QEMU command line, started again once the killed
+    one has let go of its files (its disk image above all)."""
+    pid = bed.pid(i)
+    if pid is None:
+        raise FaultError(f"h{i} has no QEMU pid")
+    try:
+        argv = [a.decode() for a in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:-1]]
+        cwd = os.readlink(f"/proc/{pid}/cwd")
+    except OSError as e:
+        raise FaultError(f"cannot read h{i}'s QEMU command line: {e}") from e
+    if not argv:
+        raise FaultError(f"h{i}'s QEMU (pid {pid}) has no command line yet")
+    _kill(bed, i)
+    deadline = time.monotonic() + REBOOT_WAIT_S
+    while _alive(pid) and time.monotonic() < deadline:
+        _reap()
+        time.sleep(0.05)
+    if _alive(pid):
+        raise FaultError(f"h{i}'s QEMU (pid {pid}) did not end within {REBOOT_WAIT_S} s")
+    d = bed.host_dir(i)
+    boot = 1 + len(list(d.glob("out.log.boot-*")))
+    for name in ("out.log", "console.log"):
+        if (d / name).exists():
+            (d / name).rename(d / f"{name}.boot-{boot}")
+    (d / "out.log").touch()
+    process = _start(argv, cwd, d / "qemu.log")
+    _REBOOTED.append(process)
+    (d / "qemu.pid").write_text(f"{process.pid}\n")
+    (d / "rebooted").touch()
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process still holds its files: there, and not yet a zombie whose threads
+    have all ended (a killed QEMU's main thread is a zombie while its other threads still
+    exit, holding the disk image's lock: seen as "Failed to get "write" lock")."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z" or len(threads) > 1
+
+
+def _start(argv: list[str], cwd: str, log_path: Path) -> subprocess.Popen[bytes]:
+    """Starts QEMU again; once more if it ends within a second (its disk image still
+    locked by the killed one, which the kernel may release a little later)."""
+    for _ in range(REBOOT_WAIT_S):
+        with open(log_path, "ab") as log:
+            process = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=log,
+                                       stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            process.wait(1)
+        except subprocess.TimeoutExpired:
+            return process
+    return process
+
+
+def _reap() -> None:
+    for process in list(_REBOOTED):
+        if process.poll() is not None:
+            _REBOOTED.remove(process)
+
+
+def stop_rebooted() -> None:
+    """Kills the QEMUs this watcher started: none outlives the run."""
+    for process in _REBOOTED:
+        process.kill()
+        process.wait()
+    _REBOOTED.clear()
 
 
 def _cut(bed: Bed, i: int) -> None:
@@ -168,7 +257,7 @@ def _heal(bed: Bed, i: int) -> None:
 
 
 _HANDLERS: dict[str, Callable[[Bed, int], None]] = {
-    "kill": _kill, "cut": _cut, "drop": _drop, "heal": _heal,
+    "kill": _kill, "reboot": _reboot, "cut": _cut, "drop": _drop, "heal": _heal,
 }
 
 
@@ -216,6 +305,7 @@ def watch(bed: Bed, log: Callable[[str], None]) -> None:
     """Serves requests until killed (hosts.sh's cleanup does)."""
     while True:
         serve_pending(bed, log)
+        _reap()
         time.sleep(POLL_S)
 
 
@@ -228,7 +318,12 @@ def main(argv: list[str]) -> int:
     def log(message: str) -> None:
         print(f"[dev {tag}] {message}", file=sys.stderr, flush=True)
 
-    watch(Bed(Path(argv[2]), int(argv[3])), log)
+    # hosts.sh ends the watcher with SIGTERM: the QEMUs it started again end with it
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        watch(Bed(Path(argv[2]), int(argv[3])), log)
+    finally:
+        stop_rebooted()
     return 0
 
 

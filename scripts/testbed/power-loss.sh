@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($# == 2 || $# == 3)) && [[ ${3:-pmem} == pmem ]] ||
-  { echo "usage: $0 append|recover OUT [pmem]" >&2; exit 2; }
+  { echo "usage: $0 append|recover|mount OUT [pmem]" >&2; exit 2; }
 MODE=$1
 OUT=$2
 STORAGE=${3:-disk}
@@ -135,5 +135,7 @@ case $MODE in
     esac
     ;;
   recover) recover ;;
-  *) echo "usage: $0 append|recover OUT [pmem]" >&2; exit 2 ;;
+  # the disk alone, for another run on it (scripts/testbed/nemesis.sh)
+  mount) mount_disk ;;
+  *) echo "usage: $0 append|recover|mount OUT [pmem]" >&2; exit 2 ;;
 esac

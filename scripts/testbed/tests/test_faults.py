@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from fake_qmp import FakeQmp
-from faults import Bed, answer, carry_out, parse, serve_pending
+from faults import Bed, answer, carry_out, parse, serve_pending, stop_rebooted
 
 
 class Guests:
@@ -120,20 +121,69 @@ def test_the_whole_wire_is_the_hosts_still_running(guests: Guests) -> None:
     assert guests.qmp[0].commands == []  # the dead host's monitor was not asked
 
 
+def started(guests: Guests, i: int) -> None:
+    """Waits until stand-in QEMU I has exec'd (its command line is sleep's)."""
+    command_line(guests.qemu[i].pid)
+
+
+def command_line(pid: int) -> bytes:
+    """The process's command line, once it has exec'd (a second at most)."""
+    for _ in range(100):
+        line = Path(f"/proc/{pid}/cmdline").read_bytes()
+        if line.startswith(b"sleep"):
+            return line
+        time.sleep(0.01)
+    return line
+
+
+def test_reboot_powers_the_host_off_and_starts_the_same_command_again(guests: Guests) -> None:
+    d = guests.bed.host_dir(1)
+    (d / "out.log").write_text("first boot\n")
+    started(guests, 1)
+    try:
+        carry_out(guests.bed, ["reboot", "h1"])
+        assert guests.qemu[1].wait(5) == -9
+        new_pid = guests.bed.pid(1)
+        assert new_pid != guests.qemu[1].pid
+        assert command_line(new_pid) == b"sleep\x0060\x00"
+        assert guests.bed.running(1)
+        assert (d / "out.log.boot-1").read_text() == "first boot\n"
+        assert (d / "out.log").read_text() == ""
+    finally:
+        stop_rebooted()
+
+
+def test_a_rebooted_host_takes_faults_and_a_kill_powers_it_off_for_good(
+        guests: Guests) -> None:
+    started(guests, 1)
+    try:
+        carry_out(guests.bed, ["reboot", "h1"])
+        assert answer(guests.bed, "cut h1") == "ok"
+        carry_out(guests.bed, ["kill", "h1"])
+        assert not guests.bed.running(1)
+        assert answer(guests.bed, "cut h1") == "error: h1 is not running"
+    finally:
+        stop_rebooted()
+
+
+def test_reboot_needs_a_host(guests: Guests) -> None:
+    assert answer(guests.bed, "reboot").startswith("error: usage:")
+
+
 def test_kill_needs_a_host(guests: Guests) -> None:
-    assert answer(guests.bed, "kill").startswith("error: usage: rpma-fault kill HOST")
+    assert answer(guests.bed, "kill").startswith("error: usage: rpma-fault kill|reboot HOST")
 
 
 @pytest.mark.parametrize("line", ["cut h2", "cut hx", "cut h1 h0", ""])
 def test_a_bad_host_gets_the_usage(guests: Guests, line: str) -> None:
     assert answer(guests.bed, line) == (
-        "error: usage: rpma-fault kill HOST | cut|drop|heal [HOST] | cut:MS|drop:MS [HOST] "
+        "error: usage: rpma-fault kill|reboot HOST | cut|drop|heal [HOST] | cut:MS|drop:MS [HOST] "
         "(HOST: h0..h1)")
 
 
 def test_an_unknown_fault_is_named(guests: Guests) -> None:
     assert answer(guests.bed, "unplug h1") == (
-        "error: unknown fault 'unplug' (kill, cut, drop, heal, cut:MS, drop:MS)")
+        "error: unknown fault 'unplug' (kill, reboot, cut, drop, heal, cut:MS, drop:MS)")
 
 
 def test_qemu_refusing_a_command_reaches_the_guest(guests: Guests) -> None:
