@@ -136,6 +136,6 @@ case $MODE in
     ;;
   recover) recover ;;
   # the disk alone, for another run on it (scripts/testbed/nemesis.sh)
-  mount) mount_disk ;;
+  mount) attach_storage ;;
   *) echo "usage: $0 append|recover|mount OUT [pmem]" >&2; exit 2 ;;
 esac
