@@ -144,22 +144,11 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
     return userContext.failedFuture(new IllegalArgumentException(op + ": " + problem));
   }
 
-  private String local(MemoryRegion region, MemoryUsage usage, long offset, long length) {
-    return OperationChecks.local(region, peer, usage, offset, length);
-  }
-
-  /** The checks of a read or write: a length, a local region for the usage, a remote range. */
-  private String transfer(MemoryRegion local, MemoryUsage usage, long localOffset,
-      RemoteMemoryRegion remote, long remoteOffset, long length) {
-    return OperationChecks.firstOf(OperationChecks.length(length),
-        local(local, usage, localOffset, length),
-        OperationChecks.remote(remote, remoteOffset, length));
-  }
-
   @Override
   public Future<Void> read(MemoryRegion dst, long dstOffset, RemoteMemoryRegion src,
       long srcOffset, long length) {
-    String bad = transfer(dst, MemoryUsage.READ_DST, dstOffset, src, srcOffset, length);
+    String bad = OperationChecks.transfer(peer, dst, MemoryUsage.READ_DST, dstOffset, src,
+        srcOffset, length);
     return bad != null ? invalid("read", bad)
         : submit(OpKind.READ, dst, dstOffset, src, srcOffset, length, 0);
   }
@@ -167,7 +156,8 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   @Override
   public Future<Void> write(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src,
       long srcOffset, long length) {
-    String bad = transfer(src, MemoryUsage.WRITE_SRC, srcOffset, dst, dstOffset, length);
+    String bad = OperationChecks.transfer(peer, src, MemoryUsage.WRITE_SRC, srcOffset, dst,
+        dstOffset, length);
     return bad != null ? invalid("write", bad)
         : submit(OpKind.WRITE, src, srcOffset, dst, dstOffset, length, 0);
   }
@@ -175,7 +165,8 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   @Override
   public Future<Void> writeWithImm(RemoteMemoryRegion dst, long dstOffset, MemoryRegion src,
       long srcOffset, long length, int immediate) {
-    String bad = transfer(src, MemoryUsage.WRITE_SRC, srcOffset, dst, dstOffset, length);
+    String bad = OperationChecks.transfer(peer, src, MemoryUsage.WRITE_SRC, srcOffset, dst,
+        dstOffset, length);
     return bad != null ? invalid("writeWithImm", bad)
         : submit(OpKind.WRITE_WITH_IMM, src, srcOffset, dst, dstOffset, length, immediate);
   }
@@ -201,7 +192,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   @Override
   public Future<Void> send(MemoryRegion src, long offset, long length) {
     String bad = OperationChecks.firstOf(OperationChecks.length(length),
-        local(src, MemoryUsage.SEND, offset, length));
+        OperationChecks.local(src, peer, MemoryUsage.SEND, offset, length));
     return bad != null ? invalid("send", bad)
         : submit(OpKind.SEND, src, offset, null, 0, length, 0);
   }
@@ -209,7 +200,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
   @Override
   public Future<Void> sendWithImm(MemoryRegion src, long offset, long length, int immediate) {
     String bad = OperationChecks.firstOf(OperationChecks.length(length),
-        local(src, MemoryUsage.SEND, offset, length));
+        OperationChecks.local(src, peer, MemoryUsage.SEND, offset, length));
     return bad != null ? invalid("sendWithImm", bad)
         : submit(OpKind.SEND_WITH_IMM, src, offset, null, 0, length, immediate);
   }
@@ -221,7 +212,7 @@ final class ConnectionImpl implements RpmaConnection, Closeable {
           + " takes its messages from a shared receive queue: post receives with the queue's"
           + " recv (RpmaSharedReceiveQueue.recv), which says which connection each came from"));
     }
-    String bad = local(dst, MemoryUsage.RECV, offset, length);
+    String bad = OperationChecks.local(dst, peer, MemoryUsage.RECV, offset, length);
     return bad != null ? invalid("recv", bad)
         : submit(OpKind.RECV, dst, offset, null, 0, length, 0);
   }

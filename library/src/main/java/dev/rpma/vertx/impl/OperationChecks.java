@@ -59,4 +59,11 @@ final class OperationChecks {
     }
     return null;
   }
+
+  /** The checks of a read or write: a length, a local region for the usage, a remote range. */
+  static String transfer(PeerImpl peer, MemoryRegion local, MemoryUsage usage, long localOffset,
+      RemoteMemoryRegion remote, long remoteOffset, long length) {
+    return firstOf(length(length), local(local, peer, usage, localOffset, length),
+        remote(remote, remoteOffset, length));
+  }
 }
