@@ -10,16 +10,13 @@ import dev.rpma.vertx.impl.seam.LoopIo;
 import dev.rpma.vertx.impl.seam.OpKind;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
-import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.PromiseInternal;
-import io.vertx.core.internal.logging.Logger;
-import io.vertx.core.internal.logging.LoggerFactory;
 import java.util.function.IntFunction;
 
 /**
  * One librpma connection on its event loop: its life cycle, its CM events, its timers, and the
- * ordered teardown, around the post path ({@link Submitter}) and the completion path
+ * ordered teardown ({@link ConnectionClosing}), around the post path ({@link Submitter}) and the completion path
  * ({@link CompletionChannel} -> {@link ConnectionCompletions} -> {@link InFlight} -> the Future).
  *
  * <p>Life cycle: CONNECTING until the ESTABLISHED event, OPEN, then CLOSING (disconnect sent;
@@ -29,15 +26,11 @@ import java.util.function.IntFunction;
  */
 public final class ConnectionEngine {
 
-  private static final Logger LOG = LoggerFactory.getLogger(ConnectionEngine.class);
-
-  private enum State { CONNECTING, OPEN, CLOSING, CLOSED }
-
   private final ContextInternal context;
   private final ConnectionOptions options;
   private final String description;
   private final LoopIo io;
-  private final SetupCalls setup;
+  private final ConnectionState state = new ConnectionState();
   private final ConnectionCounters counters = new ConnectionCounters();
   private final CloseReasons reasons;
   private final OperationMetrics metrics;
@@ -48,17 +41,11 @@ public final class ConnectionEngine {
   /** Every entry from the loop (fds, timers, tasks): an exception closes the connection. */
   private final EventPathGuard guard;
   private final PromiseInternal<Void> established;
-  private final Promise<Void> closed;
+  private final ConnectionClosing closing;
   // made once: the completion path allocates nothing per completion beyond the Future's own
   private final IntFunction<Throwable> closedErrorByKind;
   private LibrpmaConnection conn;
-  private CompletionChannel completions;
-  private LoopIo.FdWatch events;
-  private State state = State.CONNECTING;
-  private volatile boolean open; // OPEN, for hints on other threads
   private byte[] remotePrivateData = new byte[0];
-  private Handler<Throwable> closeHandler;
-  private boolean closedByUser;
 
   public ConnectionEngine(ContextInternal context, ConnectionOptions options, String description,
       LoopIo io, SetupCalls setup, OperationMetrics metrics) {
@@ -68,7 +55,6 @@ public final class ConnectionEngine {
     this.reasons = new CloseReasons(description);
     this.closedErrorByKind = kind -> reasons.closedError((byte) kind);
     this.io = io;
-    this.setup = setup;
     this.metrics = MetricsUntilClosed.gate(metrics); // nothing reaches them after closed()
     this.guard = new EventPathGuard(description, this::failed);
     this.inFlight = new InFlight(options, this.metrics);
@@ -85,7 +71,8 @@ public final class ConnectionEngine {
             probe -> submitter.submit(OpKind.READ, null, 0, null, 0, 0, 0, probe, null), reasons,
             this::shutdown));
     this.established = context.promise();
-    this.closed = context.promise();
+    this.closing = new ConnectionClosing(context, options, description, setup, state, reasons,
+        closedErrorByKind, this.metrics, inFlight, submitter, timers, established);
   }
 
   /** A receive given on the request, before the connection exists (see {@link InFlight}). */
@@ -95,11 +82,7 @@ public final class ConnectionEngine {
 
   /** The accept failed: what was preposted fails with the reason; nothing else was made. */
   public void abandon(RpmaConnectionClosedException reason) {
-    reasons.closing(reason);
-    state = State.CLOSED;
-    inFlight.failAll(closedErrorByKind);
-    metrics.closed();
-    closed.tryComplete();
+    closing.abandon(reason);
   }
 
   /**
@@ -109,19 +92,22 @@ public final class ConnectionEngine {
    */
   public Future<Void> start(LibrpmaConnection connection) {
     this.conn = connection;
+    closing.connection(connection);
     submitter.attach(connection);
     completionPath.attach(connection);
     timers.connectDeadline(options.getConnectTimeoutMs(), () -> {
-      if (state == State.CONNECTING) {
+      if (state.connecting()) {
         shutdown(reasons.notEstablished(options.getConnectTimeoutMs()));
       }
     });
     try {
-      completions = new CompletionChannel(context, connection, options, io, guard, completionPath,
-          counters, e -> shutdown(reasons.completionQueueFailed(e)));
+      CompletionChannel completions = new CompletionChannel(context, connection, options, io,
+          guard, completionPath, counters, e -> shutdown(reasons.completionQueueFailed(e)));
+      closing.completionChannel(completions);
       completions.start()
           .compose(v -> {
-            events = io.watch(connection.eventFd(), guard.wrap(this::onEvents));
+            LoopIo.FdWatch events = io.watch(connection.eventFd(), guard.wrap(this::onEvents));
+            closing.eventWatch(events);
             return events.start();
           })
           .onFailure(e -> shutdown(reasons.cannotWatch(e)));
@@ -134,7 +120,7 @@ public final class ConnectionEngine {
   // ---------------------------------------------------------------- CM events
 
   private void onEvents() {
-    while (state != State.CLOSED) {
+    while (!state.closed()) {
       CmEvent event;
       try {
         event = conn.nextEvent();
@@ -151,9 +137,8 @@ public final class ConnectionEngine {
 
   private void onEvent(CmEvent event) {
     if (event == CmEvent.ESTABLISHED) {
-      if (state == State.CONNECTING) {
-        state = State.OPEN;
-        open = true;
+      if (state.connecting()) {
+        state.toOpen();
         remotePrivateData = conn.privateData();
         timers.established();
         metrics.opened();
@@ -161,8 +146,8 @@ public final class ConnectionEngine {
       }
       return;
     }
-    if (state == State.CLOSING && (event == CmEvent.CLOSED || event == CmEvent.LOST)) {
-      finish(); // the answer to our disconnect
+    if (state.closing() && (event == CmEvent.CLOSED || event == CmEvent.LOST)) {
+      closing.finish(); // the answer to our disconnect
       return;
     }
     shutdown(reasons.ended(event, conn.eventStatus()));
@@ -176,7 +161,7 @@ public final class ConnectionEngine {
   }
 
   private boolean takesOperations() {
-    return state == State.OPEN && !reasons.queuePairFailed();
+    return state.open() && !reasons.queuePairFailed();
   }
 
   /**
@@ -187,7 +172,7 @@ public final class ConnectionEngine {
   private void onQueuePairError(byte kind, int status, Throwable error) {
     RpmaConnectionClosedException reason = reasons.queuePairFailed(kind, status,
         conn.statusText(status), error);
-    open = false;
+    state.queuePairFailed();
     context.runOnContext(guard.handler(v -> shutdown(reason)));
   }
 
@@ -211,7 +196,7 @@ public final class ConnectionEngine {
   // ---------------------------------------------------------------- the rest
 
   public void applyRemotePeerConfig(byte[] peerCfgDescriptor) {
-    if (state != State.OPEN) {
+    if (!state.open()) {
       throw new IllegalStateException(description + " is closed");
     }
     conn.applyRemotePeerConfig(peerCfgDescriptor);
@@ -222,7 +207,7 @@ public final class ConnectionEngine {
   }
 
   public void closeHandler(Handler<Throwable> handler) {
-    this.closeHandler = handler;
+    closing.closeHandler(handler);
   }
 
   public CompletionStats stats() {
@@ -231,7 +216,7 @@ public final class ConnectionEngine {
 
   /** Whether it takes operations; any thread (it may change right after). */
   public boolean isOpen() {
-    return open;
+    return state.openHint();
   }
 
   public String description() {
@@ -245,10 +230,10 @@ public final class ConnectionEngine {
 
   /** Completes when librpma has released the connection, however it ended. */
   public Future<Void> whenClosed() {
-    return closed.future();
+    return closing.whenClosed();
   }
 
-  // ---------------------------------------------------------------- closing
+  // ---------------------------------------------------------------- closing (ConnectionClosing)
 
   /** The user's close: completes when librpma has released the connection. */
   public Future<Void> close() {
@@ -257,104 +242,19 @@ public final class ConnectionEngine {
 
   /** The same, {@code by} naming who closes it (an owner: "by vertx.close()"); null: its user. */
   public Future<Void> close(String by) {
-    if (state == State.CONNECTING || state == State.OPEN) {
-      closedByUser = true;
-      shutdown(reasons.closedByUser(by));
-    }
-    return closed.future();
+    return closing.close(by);
   }
 
   /** Ends it at once (not its user's close: no wait for the peer): the peer is known gone. */
   public void peerGone(String why) {
-    if (state == State.CONNECTING || state == State.OPEN) {
-      shutdown(reasons.peerGone(why));
-    }
+    closing.peerGone(why);
   }
 
-  /**
-   * An exception escaped a loop path ({@link EventPathGuard}): it ends with that reason (or,
-   * closing already, its first reason with this one beside it), at once, and drains no more
-   * (the path that threw may have been a drain).
-   */
   private void failed(Throwable t) {
-    if (completions != null) {
-      completions.stop();
-    }
-    try {
-      if (state == State.CONNECTING || state == State.OPEN) {
-        shutdown(reasons.failedOnLoop(t)); // not its user's close: no wait for the peer
-      } else {
-        reasons.alsoFailed(t);
-      }
-    } finally {
-      finish(); // also if the disconnect threw
-    }
+    closing.failed(t);
   }
 
-  /**
-   * Stops taking operations and disconnects: the QP goes to the error state and the device
-   * flushes what was posted. An open connection we close waits for the peer's CLOSED event (at
-   * most the timeout); in every other case there is nothing to wait for.
-   */
   private void shutdown(RpmaConnectionClosedException reason) {
-    if (state == State.CLOSING || state == State.CLOSED) {
-      return;
-    }
-    boolean waitForPeer = state == State.OPEN && closedByUser;
-    state = State.CLOSING;
-    open = false;
-    reasons.closing(reason);
-    established.tryFail(reason);
-    submitter.failWaiting(closedErrorByKind);
-    boolean sent = conn.disconnect();
-    if (waitForPeer && sent) {
-      timers.closeDeadline(options.getTimeoutMs(), this::finish);
-    } else {
-      finish();
-    }
-  }
-
-  /**
-   * Delivers what the device has completed, fails the rest, takes the fds out of the loop's set
-   * and only then lets librpma delete the connection (and close its fds).
-   */
-  private void finish() {
-    if (state == State.CLOSED) {
-      return;
-    }
-    if (completions != null && completions.deferWhileDraining(this::finish)) {
-      return; // closed from a completion's listener: the teardown's drain waits for this one
-    }
-    timers.stopAll();
-    if (completions != null) {
-      completions.drainAndStop();
-    }
-    state = State.CLOSED;
-    try {
-      inFlight.failAll(closedErrorByKind);
-      metrics.closed();
-    } finally {
-      release(); // whatever threw above, the fds and librpma's connection are let go
-    }
-  }
-
-  /** Out of the loop's set, the close handler told, then librpma's connection deleted. */
-  private void release() {
-    Future<Void> unwatched = Future.join(
-        completions != null ? completions.unwatch() : context.succeededFuture(),
-        events != null ? events.unwatch() : context.succeededFuture()).mapEmpty();
-    if (!closedByUser && closeHandler != null) {
-      Handler<Throwable> handler = closeHandler;
-      RpmaConnectionClosedException why = reasons.closeReason();
-      context.runOnContext(v -> handler.handle(why));
-    }
-    unwatched
-        .transform(ar -> setup.run(context, conn::delete))
-        .onComplete(ar -> {
-          if (ar.failed()) {
-            LOG.warn(description + ": deleting the connection failed", ar.cause());
-          }
-          closed.tryComplete();
-        });
+    closing.shutdown(reason);
   }
 }
