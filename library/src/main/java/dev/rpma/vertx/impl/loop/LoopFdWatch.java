@@ -8,6 +8,7 @@ import io.netty.channel.IoRegistration;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * What the epoll and the io_uring watcher share: a librpma fd registered with the Netty
@@ -101,11 +102,21 @@ abstract class LoopFdWatch implements IoHandle, LoopIo.FdWatch {
     }
   }
 
-  /** Stops watching; completes once the loop let go of the fd. On the loop (else it hops). */
+  /**
+   * Stops watching; completes once the loop let go of the fd. On the loop (else it hops). After
+   * the loop has terminated (Vert.x closed) it completes at once: the loop's own teardown let
+   * go of every registration ({@link #close()}), and a fd never registered has nothing to let
+   * go of. That future is bound to no context: the dead loop could not run its listeners.
+   */
   @Override
   public final Future<Void> unwatch() {
     if (!context.nettyEventLoop().inEventLoop()) {
-      context.nettyEventLoop().execute(this::unwatch);
+      try {
+        context.nettyEventLoop().execute(this::unwatch);
+      } catch (RejectedExecutionException loopTerminated) {
+        closing = true;
+        return Future.succeededFuture();
+      }
     } else if (!closing) {
       closing = true;
       if (registration != null) {

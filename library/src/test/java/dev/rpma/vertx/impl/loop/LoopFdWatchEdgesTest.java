@@ -109,6 +109,31 @@ class LoopFdWatchEdgesTest {
     assertEquals(0, calls.get(), "the handler ran after its loop dropped the fd");
   }
 
+  @ParameterizedTest
+  @EnumSource(Mode.class)
+  void anUnwatchAfterTheLoopClosedResolvesInsteadOfThrowing(Mode mode) {
+    open(mode);
+    AtomicInteger calls = new AtomicInteger();
+    LoopIo.FdWatch watch = loop.startedCountingWatch(calls);
+    await(loop.vertx.close());
+
+    // off the loop, which no longer takes tasks: its own teardown already let go of the fd
+    Future<Void> unwatched = watch.unwatch();
+
+    await(unwatched);
+    assertEquals(0, calls.get(), "the handler ran after its loop dropped the fd");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Mode.class)
+  void anUnwatchAfterTheLoopClosedOfAWatchNeverStartedResolves(Mode mode) {
+    open(mode);
+    LoopIo.FdWatch watch = onLoop(() -> io.watch(eventFd.fd(), eventFd::reset));
+    await(loop.vertx.close());
+
+    await(watch.unwatch()); // never registered: nothing for the loop to let go of
+  }
+
   @Test
   void theDoctorHearsTheTransportsThatLoadHereAsAvailableAndTheOthersWithAReason() {
     for (Mode mode : Mode.values()) {
