@@ -135,15 +135,23 @@ final class CloseReasons {
     return new ConnectionEndedException(reason, description + what, null, status);
   }
 
-  /** The watchdog's reason; sends in flight point at receiver-not-ready. */
+  /**
+   * The watchdog's reason. Sends in flight stall alike whether the peer posted no receive for
+   * them (receiver-not-ready: the device retries without end) or the peer is gone (its host
+   * down, the path cut: the device retries unanswered packets); from here the two look the
+   * same, so the reason names both and how to tell them apart.
+   */
   RpmaConnectionClosedException stalled(int timeoutMs, int inFlight, int sends, boolean probe) {
     String why = probe ? ": the keepalive probe of this idle connection was not answered (the"
         + " peer's host may be down, or the path cut)"
         : sends == 0 ? ": the device or the network path stopped answering"
-        : " (" + sends + " of them sends): most likely receiver-not-ready, a send the peer has"
-            + " posted no receive for, retried until this timeout; the peer must post its"
-            + " receives before this side sends (otherwise the device or the path stopped"
-            + " answering)";
+        : " (" + sends + " of them sends): either receiver-not-ready (the peer has posted no"
+            + " receive for a send, retried until this timeout; the peer must post its"
+            + " receives before this side sends) or the peer gone (its host down or the path"
+            + " cut). To tell them apart: a peer whose process still runs and answers means"
+            + " receiver-not-ready; so does this device's counter of receiver-not-ready NAKs"
+            + " rising while the sends wait (rxe: /sys/class/infiniband/DEVICE/ports/1/"
+            + "hw_counters/rcvd_rnr_err); a counter that stays still means the peer is gone";
     return closed(probe ? CloseReason.KEEPALIVE : CloseReason.WATCHDOG,
         ": no completion for " + timeoutMs + " ms with " + inFlight
         + " operations in flight" + why, null);

@@ -188,7 +188,7 @@ class EngineCloseTest extends EngineTestBase {
   }
 
   @Test
-  void theWatchdogNamesReceiverNotReadyWhenSendsAreStuck() {
+  void theWatchdogNamesReceiverNotReadyAndAGonePeerAndHowToTellThemApartWhenSendsAreStuck() {
     open(options().setCompletionTimeoutMs(60));
     Future<Void> send = onLoop(() -> {
       io.vertx.core.internal.PromiseInternal<Void> p = context.promise();
@@ -198,7 +198,10 @@ class EngineCloseTest extends EngineTestBase {
     advanceMs(60);
     Throwable why = failure(send);
     assertTrue(why.getMessage().contains("1 of them sends"), why.getMessage());
-    assertTrue(why.getMessage().contains("receiver-not-ready"), why.getMessage());
+    assertTrue(why.getMessage().contains("either receiver-not-ready"), why.getMessage());
+    assertTrue(why.getMessage().contains("or the peer gone"), why.getMessage());
+    assertTrue(why.getMessage().contains("To tell them apart"), why.getMessage());
+    assertTrue(why.getMessage().contains("rcvd_rnr_err"), why.getMessage());
   }
 
   @Test
