@@ -11,7 +11,8 @@
 #            project (scripts/consumer-check-guest.sh) and a short run of the log example;
 #            what ./dev test adds beside the x86_64 suite;
 #   --all:   every device test of the library and the Kotlin module, Vert.x on epoll then on
-#            io_uring as in rdma-suite.sh (./dev test --arch aarch64), the smoke test, the
+#            io_uring as in rdma-suite.sh (./dev test --arch aarch64; classes tagged
+#            transport-independent in the epoll pass only), the smoke test, the
 #            consumer project, and the examples of suite.d/examples.sh.
 # JUnit XML goes to target/rdma-reports/aarch64 and moves up with an -aarch64 suffix (the
 # summary reads the top of target/rdma-reports); each case's name ends in -aarch64.
@@ -63,6 +64,9 @@ java_tests() {
   cp+=":$(cat "$cp_file")"
   if ((all)); then
     selection=(--scan-class-path "$classes" --exclude-tag destructive)
+    # as in rdma-suite.sh: a class tagged transport-independent tests nothing the loop's
+    # transport changes, so it runs in the epoll pass only
+    [[ $transport == epoll ]] || selection+=(--exclude-tag transport-independent)
   else
     for c in "${SUBSET[@]}"; do selection+=(--select-class "dev.rpma.vertx.$c"); done
   fi
