@@ -256,7 +256,12 @@ class MessageChannelTest {
       RpmaMessageChannel.accept(req, new MessageChannelOptions())
           .onComplete(ar -> refused.complete(ar.cause()));
     }));
-    awaitFailure(clientPeer.connect(ip, port));
+    Throwable connectFailure = awaitFailure(clientPeer.connect(ip, port));
+    // the server's refusal is what fails the connect; a connect that failed for another reason
+    // (a device that no longer delivers connect requests, as after DeviceFaultTest's link
+    // flap) fails here with that reason, instead of waiting for a request that never came
+    assertInstanceOf(RpmaConnectionRejectedException.class, connectFailure,
+        () -> "the connect failed, but not by the server's rejection: " + connectFailure);
     Throwable why = await(refused.future());
     assertInstanceOf(IllegalArgumentException.class, why);
     assertTrue(why.getMessage().contains("RpmaMessageChannel.connect"), why.getMessage());
