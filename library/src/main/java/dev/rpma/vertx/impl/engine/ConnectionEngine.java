@@ -15,14 +15,15 @@ import io.vertx.core.internal.PromiseInternal;
 import java.util.function.IntFunction;
 
 /**
- * One librpma connection on its event loop: its life cycle, its CM events, its timers, and the
- * ordered teardown ({@link ConnectionClosing}), around the post path ({@link Submitter}) and the completion path
- * ({@link CompletionChannel} -> {@link ConnectionCompletions} -> {@link InFlight} -> the Future).
+ * One librpma connection on its event loop: its start, its CM events and its timers, around the
+ * post path ({@link Submitter}) and the completion path ({@link CompletionChannel} ->
+ * {@link ConnectionCompletions} -> {@link InFlight} -> the Future); its ordered teardown is
+ * {@link ConnectionClosing}'s.
  *
- * <p>Life cycle: CONNECTING until the ESTABLISHED event, OPEN, then CLOSING (disconnect sent;
- * waiting for the CLOSED event, at most the configured timeout) and CLOSED (every operation
- * failed or completed, fds out of the loop's set, then librpma's connection deleted on a
- * worker). Thread contract: every method on the owning context's loop.
+ * <p>Life cycle ({@link ConnectionState}): CONNECTING until the ESTABLISHED event, OPEN, then
+ * CLOSING (disconnect sent; waiting for the CLOSED event, at most the configured timeout) and
+ * CLOSED (every operation failed or completed, fds out of the loop's set, then librpma's
+ * connection deleted on a worker). Thread contract: every method on the owning context's loop.
  */
 public final class ConnectionEngine {
 
