@@ -76,7 +76,12 @@ class RequestReceiveTest {
       req.reject();
     }));
 
-    awaitFailure(clientPeer.connect(ip, port, new ConnectionOptions(), null));
+    Throwable connectFailure =
+        awaitFailure(clientPeer.connect(ip, port, new ConnectionOptions(), null));
+    // rejected, so the server saw the request: its receive is there to wait for (a connect
+    // that failed otherwise says so here, not after waiting for a request that never came)
+    assertInstanceOf(RpmaConnectionRejectedException.class, connectFailure,
+        () -> "the connect failed, but not by the server's rejection: " + connectFailure);
     Throwable failure = awaitFailure(await(posted.future()));
 
     assertInstanceOf(RpmaConnectionClosedException.class, failure);
