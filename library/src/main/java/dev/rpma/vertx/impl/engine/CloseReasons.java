@@ -137,9 +137,10 @@ final class CloseReasons {
 
   /**
    * The watchdog's reason. Sends in flight stall alike whether the peer posted no receive for
-   * them (receiver-not-ready: the device retries without end) or the peer is gone (its host
-   * down, the path cut: the device retries unanswered packets); from here the two look the
-   * same, so the reason names both and how to tell them apart.
+   * them (receiver-not-ready: librpma asks for rnr_retry 7, retried without end) or the peer is
+   * gone (its host down, the path cut: rxe retries unanswered packets without end; an RNIC
+   * stops after retry_count 7 with IBV_WC_RETRY_EXC_ERR, within seconds); from here the two
+   * look the same, so the reason names both and how to tell them apart.
    */
   RpmaConnectionClosedException stalled(int timeoutMs, int inFlight, int sends, boolean probe) {
     String why = probe ? ": the keepalive probe of this idle connection was not answered (the"
@@ -148,7 +149,9 @@ final class CloseReasons {
         : " (" + sends + " of them sends): either receiver-not-ready (the peer has posted no"
             + " receive for a send, retried until this timeout; the peer must post its"
             + " receives before this side sends) or the peer gone (its host down or the path"
-            + " cut). To tell them apart: a peer whose process still runs and answers means"
+            + " cut: Soft-RoCE retries unanswered packets without end; an RNIC usually fails"
+            + " them first with a transport retry error, unless this timeout is shorter). To"
+            + " tell them apart: a peer whose process still runs and answers means"
             + " receiver-not-ready; so does this device's counter of receiver-not-ready NAKs"
             + " rising while the sends wait (rxe: /sys/class/infiniband/DEVICE/ports/1/"
             + "hw_counters/rcvd_rnr_err); a counter that stays still means the peer is gone";
