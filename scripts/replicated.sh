@@ -8,9 +8,13 @@
 # the server that came back holds all of it, no fenced write landed.
 #   scripts/replicated.sh               the short run (1000 records, h2 off after 300)
 #   scripts/replicated.sh --long        the long run (RPMA_REPLICATED_RECORDS=20000, off after
-#                                       5000)
+#                                       5000, the writer unpaced)
 #   scripts/replicated.sh --by-address  the short run with the servers given by address
 #                                       (no cluster; the writer tries h2 again every 2 s)
+#   scripts/replicated.sh --nemesis [SEED]  the writer appends through a seeded schedule of 8
+#                                       faults on h1 and h2 (flaps, partitions, power losses;
+#                                       RPMA_REPLICATED_NEMESIS_STEPS), instead of one power
+#                                       loss (scripts/testbed/replicated.sh, nemesis())
 # Needs the examples built (scripts/example.sh --prepare, as ./dev test does). Before the
 # guests boot, one cluster node runs alone on the host's loopback to record a class-data
 # archive of what a node loads (OUT/classes.jsa): the guests' cold JVMs map it instead of
@@ -25,8 +29,16 @@ case ${1:-} in
   --long)
     export RPMA_REPLICATED_RECORDS=${RPMA_REPLICATED_RECORDS:-20000}
     export RPMA_REPLICATED_KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-5000}
+    # as fast as the window allows (~75 records/s in the guests): 20,000 paced take 17 minutes
+    export RPMA_REPLICATED_PACE_MS=${RPMA_REPLICATED_PACE_MS:-0}
+    export RPMA_REPLICATED_EXTRA=${RPMA_REPLICATED_EXTRA:-40000}
     ;;
   --by-address) export RPMA_REPLICATED_CLUSTER=0 ;;
+  --nemesis)
+    export RPMA_REPLICATED_NEMESIS=${2:-$((1 + RANDOM))}
+    echo "replicated: nemesis seed $RPMA_REPLICATED_NEMESIS (--nemesis $RPMA_REPLICATED_NEMESIS" \
+      "replays its schedule)"
+    ;;
   *)
     sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' >&2
     exit 2
@@ -60,5 +72,6 @@ if [[ -s $OUT/killed-at ]]; then
     echo "replicated: h2 back in the writer's set $((back - off)) ms after its power-off"
   fi
 fi
+[[ -s $OUT/faults.txt ]] && sed 's/^/replicated: /' "$OUT/faults.txt"
 echo "replicated: $(($(date +%s) - start)) s"
 exit "$rc"

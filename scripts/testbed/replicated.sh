@@ -17,7 +17,7 @@
 #      some server (lost: 0), the server that came back holds all of them, no fenced write
 #      landed.
 # RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 300),
-# RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 8000),
+# RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 24000),
 # RPMA_REPLICATED_PACE_MS (the writer starts a record at most every PACE_MS ms; 50).
 # RPMA_REPLICATED_CLUSTER=1: the three servers and the writer join one Vert.x cluster
 # (Hazelcast, TCP-IP join on h0-h2); each server publishes itself by name (RpmaDirectory), the
@@ -36,8 +36,10 @@ AFTER_WHOLE=200
 # 20 records/s: unpaced (~75/s) the log outgrew its room while h2 was away (~2 min)
 PACE_MS=${RPMA_REPLICATED_PACE_MS:-50}
 FENCE_COUNT=20
+NEMESIS=${RPMA_REPLICATED_NEMESIS:-}
+NEMESIS_STEPS=${RPMA_REPLICATED_NEMESIS_STEPS:-8}
 # the log's room: the writer goes on past RECORDS while h2 is away
-CAPACITY=$((RECORDS + ${RPMA_REPLICATED_EXTRA:-8000}))
+CAPACITY=$((RECORDS + ${RPMA_REPLICATED_EXTRA:-24000}))
 CP=${RPMA_REPLICATED_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
 # as the examples in the guest: C1 only (the JIT shares one emulated CPU)
 # shellcheck disable=SC2206 # a list of JVM options, split on spaces
@@ -81,6 +83,7 @@ writer() {
   "${JAVA[@]}" $PKG.ReplicatedClient --address="$H0" "${WRITER_FINDS[@]}" --port=7501 \
     "${COMMON[@]}" --stop-at="$RECORDS" --until-whole=true --after-whole=$AFTER_WHOLE \
     --pace-ms="$PACE_MS" --records=$((CAPACITY - 2 * FENCE_COUNT - 8)) \
+    ${NEMESIS:+--stop-at=$((CAPACITY - 2 * FENCE_COUNT - 8)) --stop-file="$OUT/stop"} \
     --acked="$OUT/acked.txt" --set-file="$OUT/set.txt" >"$OUT/client.out" 2>&1 &
   pid=$!
   started=$SECONDS
@@ -92,11 +95,94 @@ writer() {
     return 1
   fi
   date +%s%3N >"$OUT/killed-at"
-  rpma-fault reboot h2
-  echo "replicated: h2 lost power (and boots again) with $(acked_count) records acknowledged"
+  if [[ -n $NEMESIS ]]; then
+    nemesis "$pid" || rc=$?
+  else
+    power_cycle h2
+    echo "replicated: h2 lost power (and boots again) with $(acked_count) records acknowledged"
+  fi
   wait "$pid" || rc=$?
   cat "$OUT/client.out"
   return "$rc"
+}
+
+# HOST loses power and boots again; its server comes back and catches up (OUT/HOST-caught-up)
+power_cycle() {
+  rm -f "$OUT/$1-caught-up"
+  grep -qsx "$1" "$OUT/rebooted" || echo "$1" >>"$OUT/rebooted"
+  rpma-fault reboot "$1"
+}
+
+# how many servers the writer's set has, as it last recorded it
+set_size() {
+  local line
+  line=$(grep -ah "the set is now" "$OUT/client.out" | tail -n1) || true
+  if [[ -z $line ]]; then echo 3; else echo "${line##*: }" | tr ',' '\n' | grep -c .; fi
+}
+
+# waits up to $1 s until the writer's set is whole again and $2 more records acknowledged
+wait_whole() {
+  local until=$((SECONDS + $1)) from
+  until (($(set_size) == 3)); do
+    ((SECONDS < until)) || return 1
+    sleep 1
+  done
+  from=$(acked_count)
+  until (($(acked_count) >= from + $2)); do
+    ((SECONDS < until)) || return 1
+    sleep 0.5
+  done
+}
+
+# The nemesis against the replicated log (RPMA_REPLICATED_NEMESIS=SEED): NEMESIS_STEPS faults
+# drawn from the seed on h1 or h2 (h0 holds the writer and is the peer every server catches up
+# from), one at a time, the writer appending throughout:
+#   flap       HOST's link down for 0.7-2.7 s (rpma-fault cut:MS)
+#   partition  HOST's frames dropped for 1-4 s (rpma-fault drop:MS)
+#   power      HOST loses power and boots again; its server catches up and rejoins
+# A flap or partition past the completion watchdog (5 s, stretched in a loaded guest) loses the
+# server for good (it takes each writer epoch once): that host is then power cycled, the only
+# way back. After each fault: the set whole again within 600 s and 40 more records
+# acknowledged. Then the writer stops (OUT/stop). Every fault in OUT/faults.txt.
+nemesis() {
+  local pid=$1 step kind host ms lost
+  RANDOM=$NEMESIS
+  echo "replicated nemesis: seed $NEMESIS, $NEMESIS_STEPS faults" | tee -a "$OUT/faults.txt"
+  for ((step = 1; step <= NEMESIS_STEPS; step++)); do
+    kill -0 "$pid" 2>/dev/null || { echo "FAIL the writer ended at fault $step"; return 1; }
+    host=h$((1 + RANDOM % 2))
+    kind=$((RANDOM % 3))
+    ms=$((1000 + RANDOM % 3000))
+    if ((kind == 0)); then
+      kind=flap ms=$((ms * 2 / 3))
+      rpma-fault "cut:$ms" "$host"
+    elif ((kind == 1)); then
+      kind=partition
+      rpma-fault "drop:$ms" "$host"
+    else
+      kind=power ms=0
+      power_cycle "$host"
+    fi
+    echo "step $step: $kind $host $ms ms at $(acked_count) acknowledged" | tee -a "$OUT/faults.txt"
+    sleep $((3 + RANDOM % 4))
+    if (($(set_size) < 3)) && [[ $kind != power ]]; then
+      lost=$(grep -ah "lost at record" "$OUT/client.out" | tail -n1 |
+        grep -o '10\.9\.0\.[0-9]*' | head -n1)
+      host=h$((${lost##*.} - 1))
+      echo "step $step: $host lost by the writer: power cycle to bring it back" |
+        tee -a "$OUT/faults.txt"
+      power_cycle "$host"
+    fi
+    if ! wait_whole 600 40; then
+      echo "FAIL the set was not whole again within 600 s after step $step" |
+        tee -a "$OUT/faults.txt"
+      : >"$OUT/stop"
+      return 1
+    fi
+  done
+  echo "replicated nemesis: $NEMESIS_STEPS faults, the set whole after each" |
+    tee -a "$OUT/faults.txt"
+  : >"$OUT/stop"
 }
 
 # waits up to $2 s until OUT/$1 has a line matching $3; 1 if it did not come
@@ -116,7 +202,14 @@ case $me in
     rpma-barrier replicated-listening
     writer || rc=$?
     ((rc == 0)) || echo "FAIL the writer did not finish (exit $rc)"
-    RPMA_BARRIER_TIMEOUT=600 rpma-barrier replicated-caught-up h0 h2 || rc=1
+    # every host that lost power: back, its latest server caught up
+    [[ -s $OUT/rebooted ]] || { echo "FAIL no host lost power"; rc=1; }
+    while read -r host; do
+      if ! wait_for_line "$host-caught-up" 600 .; then
+        echo "FAIL $host's server did not catch up within 600 s after its power loss"
+        rc=1
+      fi
+    done <"$OUT/rebooted"
     written=$(($(sort -n "$OUT/acked.txt" | tail -n1) + 1))
     USED=(--records=$((written + 2 * FENCE_COUNT + 8)) --record-size=256 --window=16 --timeout=600)
     set3="$H0:7501,$H1:7501,$H2:7501"
@@ -125,42 +218,33 @@ case $me in
       --acked="$OUT/acked-fence.txt" || rc=$?
     "${JAVA[@]}" $PKG.ReplicatedCheck --address="$H0" --servers="$set3" --port=7501 \
       "${USED[@]}" --acked="$OUT/acked.txt,$OUT/acked-fence.txt" \
-      --complete="$H2:7501" || rc=$?
+      --complete="$(sed -e "s/^h1$/$H1:7501/" -e "s/^h2$/$H2:7501/" "$OUT/rebooted" |
+        paste -sd,)" || rc=$?
     echo "replicated: servers said:"
-    for f in replica-h0 replica-h1 replica-h2 replica-back-h2; do
+    for f in replica-h0 replica-h1 replica-h2 replica-back-h1 replica-back-h2; do
       grep -E '^(LISTENING|replica server: )' "$OUT/$f.out" 2>/dev/null | sed "s/^/  $f: /" || true
     done
     rpma-barrier replicated-done h0 h1 h2
     exit "$rc"
     ;;
-  h1)
-    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
-    rpma-barrier replicated-listening
-    RPMA_BARRIER_TIMEOUT=1200 rpma-barrier replicated-done h0 h1 h2
-    ;;
-  h2)
-    if [[ -e $OUT/h2-booted ]]; then
-      # booted again after its power loss: its log (in /tmp) is gone; caught up from h0
-      echo "replicated: h2 back $(($(date +%s%3N) - $(cat "$OUT/killed-at"))) ms after its" \
-        "power loss"
+  h1 | h2)
+    if [[ -e $OUT/$me-booted ]]; then
+      # booted again after a power loss: its log (in /tmp) is gone; caught up from h0
+      echo "replicated: $me back $(($(date +%s%3N) - $(cat "$OUT/killed-at"))) ms after the" \
+        "first power loss"
       start_server replica-back 7501 ${CLUSTER[@]+"${CLUSTER[@]}"} \
         --catch-up-from="$H0:7501" --rejoin=true
-      if ! wait_for_line replica-back-h2.out 600 "CAUGHT UP"; then
-        echo "FAIL h2 did not catch up within 600 s:"
-        cat "$OUT/replica-back-h2.out"
+      if ! wait_for_line "replica-back-$me.out" 600 "CAUGHT UP"; then
+        echo "FAIL $me did not catch up within 600 s:"
+        cat "$OUT/replica-back-$me.out"
         exit 1
       fi
-      grep -m1 "CAUGHT UP" "$OUT/replica-back-h2.out"
-      rpma-barrier replicated-caught-up h0 h2
-      RPMA_BARRIER_TIMEOUT=900 rpma-barrier replicated-done h0 h1 h2
-      exit 0
+      grep -m1 "CAUGHT UP" "$OUT/replica-back-$me.out" | tee "$OUT/$me-caught-up"
+    else
+      : >"$OUT/$me-booted"
+      start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
+      rpma-barrier replicated-listening
     fi
-    : >"$OUT/h2-booted"
-    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
-    rpma-barrier replicated-listening
-    # loses power mid-run (h0 asks); reached only if that never came
-    sleep 1200
-    echo "FAIL h2 did not lose power"
-    exit 1
+    RPMA_BARRIER_TIMEOUT=1500 rpma-barrier replicated-done h0 h1 h2
     ;;
 esac

@@ -58,6 +58,13 @@ final class ClusterNode {
     config.setProperty("hazelcast.partition.count", "11");
     // a guest's clock can jump: with the default 300 s a first node gave up joining
     config.setProperty("hazelcast.max.join.seconds", "3600");
+    // a guest booted again joins while the host is loaded: with the default 60 s, its join's
+    // operations timed out, the others suspected it and it went on as a cluster of its own
+    config.setProperty("hazelcast.operation.call.timeout.millis", "300000");
+    // and if the cluster splits all the same, the halves merge within seconds, not minutes
+    // (Vert.x keeps its node ids through a merge: the directory's publications stay valid)
+    config.setProperty("hazelcast.merge.first.run.delay.seconds", "20");
+    config.setProperty("hazelcast.merge.next.run.delay.seconds", "20");
     config.setProperty("hazelcast.logging.type", "jdk");
     NetworkConfig network = config.getNetworkConfig();
     // at most two nodes a host (h0: a server and the writer): fewer ports to try when joining

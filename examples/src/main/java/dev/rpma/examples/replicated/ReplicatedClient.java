@@ -14,6 +14,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -118,10 +119,14 @@ public final class ReplicatedClient {
   /**
    * Whether the writer starts another record: up to --stop-at, and with --until-whole=true,
    * once it lost a server, on past it until the set is whole again and --after-whole records
-   * were acknowledged by it (never past --records, the log's end).
+   * were acknowledged by it (never past --records, the log's end); never once --stop-file
+   * exists.
    */
   private static boolean goOn(ReplicatedSettings settings, ReplicatedAppender appender,
       long next) {
+    if (settings.stopFile() != null && Files.exists(settings.stopFile())) {
+      return false;
+    }
     if (next < settings.stopAt()) {
       return true;
     }

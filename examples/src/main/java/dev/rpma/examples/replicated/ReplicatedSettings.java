@@ -6,6 +6,7 @@ import dev.rpma.vertx.ConnectionOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The replicated log's options, beside the log's own ({@link LogSettings}: --address, --port,
@@ -23,6 +24,8 @@ import java.util.List;
  *                             acknowledged, and past --records not at all
  *   --stop-at=N               a writer with --until-whole: records to append at least (default
  *                             --records); it goes on past them, up to --records, until whole
+ *   --stop-file=FILE          a writer: starts no record once FILE exists (a schedule of faults
+ *                             ends it: scripts/testbed/replicated.sh's nemesis)
  *   --after-whole=N           records acknowledged by the whole set before it stops (200)
  *   --pace-ms=P               a writer: starts a record at most every P ms (default 0: as
  *                             fast as the window allows), a log fed at a steady rate
@@ -46,7 +49,7 @@ import java.util.List;
 record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quorum, long epoch,
     long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs,
     List<String> cluster, String name, boolean untilWhole, long stopAt, long afterWhole,
-    int expect, boolean rejoin, int paceMs) {
+    int expect, boolean rejoin, int paceMs, Path stopFile) {
 
   /** The prefix every server's name starts with. */
   static final String NAME_PREFIX = "replicated-log/";
@@ -67,7 +70,8 @@ record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quor
         s.string("name", null), Boolean.parseBoolean(s.string("until-whole", "false")),
         s.number("stop-at", log.records(), 0, log.records()),
         s.number("after-whole", 200, 0, log.records()), s.integer("expect", 3, 1, 64),
-        Boolean.parseBoolean(s.string("rejoin", "false")), s.integer("pace-ms", 0, 0, 60_000));
+        Boolean.parseBoolean(s.string("rejoin", "false")), s.integer("pace-ms", 0, 0, 60_000),
+        Optional.ofNullable(s.string("stop-file", null)).map(Path::of).orElse(null));
   }
 
   /** The name a server is published under. */
