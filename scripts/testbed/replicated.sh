@@ -56,12 +56,14 @@ fi
 export RPMA_BARRIER_TIMEOUT=600
 me=h${RPMA_HOST_INDEX}
 
-# starts a ReplicaServer, returns once it listens (its output in OUT/NAME.out)
+# starts a ReplicaServer, returns once it listens (its output in OUT/NAME.out); it serves until
+# its guest ends (--timeout is in the guest's time, which a guest booted under load runs fast:
+# a server given 900 s stopped listening after 6 minutes, before the checker read it)
 start_server() {
   local name=$1 port=$2 pid
   shift 2
   "${JAVA[@]}" $PKG.ReplicaServer --address="$RPMA_TEST_IP" --port="$port" \
-    --file="/tmp/$name.dat" "${COMMON[@]}" "$@" >"$OUT/$name-$me.out" 2>&1 &
+    --file="/tmp/$name.dat" "${COMMON[@]}" --timeout=86400 "$@" >"$OUT/$name-$me.out" 2>&1 &
   pid=$!
   until grep -qs "^LISTENING$" "$OUT/$name-$me.out" || ! kill -0 "$pid" 2>/dev/null; do
     sleep 0.5
