@@ -61,7 +61,8 @@ fi
 rc=0
 DEV_RDMA_MEM=${DEV_RDMA_MEM:-2G} ./dev rdma --hosts 3 --rw "$OUT" --timeout 1500 -- \
   scripts/testbed/replicated.sh "$OUT" || rc=$?
-if [[ -s $OUT/killed-at ]]; then
+# the one power cycle's times (under the nemesis, its faults' list below says more)
+if [[ -s $OUT/killed-at && -z ${RPMA_REPLICATED_NEMESIS:-} ]]; then
   off=$(cat "$OUT/killed-at")
   if lost=$(grep -ho 'lost at record [0-9]* (wall clock [0-9]*' "$OUT/client.out" |
     head -n1 | grep -o '[0-9]*$'); then
