@@ -1,37 +1,78 @@
 #!/usr/bin/env bash
 # ./dev test's replicated-log case (scripts/testbed/replicated.sh on each guest): three guests
-# (./dev rdma --hosts 3), a log server on each, a writer on h0 acknowledging each record once
-# two servers hold it durably; h2 powered off mid-run, the writer goes on with h0 and h1; a
-# server comes back and catches up by RDMA reads; a writer cut off is fenced by a new one;
-# the checker: nothing acknowledged lost, no fenced write landed.
-#   scripts/replicated.sh          the short run (1000 records, h2 off after 300)
-#   scripts/replicated.sh --long   the long run (RPMA_REPLICATED_RECORDS=20000, off after 5000)
-#   scripts/replicated.sh --cluster the short run with the servers found by name through a
-#                                  Vert.x cluster (Hazelcast on the guests; RpmaDirectory)
-# Needs the examples built (scripts/example.sh --prepare, as ./dev test does). Exit code 0
-# only if the checker passed. Output and the servers' logs: target/replicated/.
+# (./dev rdma --hosts 3), a log server on each, found by name through a Vert.x cluster
+# (Hazelcast on the guests; RpmaDirectory); a writer on h0 acknowledging each record once two
+# servers hold it durably; h2 loses power mid-run and boots again, the writer going on with h0
+# and h1; h2's server catches up from h0 by RDMA reads and rejoins the set while the writer
+# goes on; a writer cut off is fenced by a new one; the checker: nothing acknowledged lost,
+# the server that came back holds all of it, no fenced write landed.
+#   scripts/replicated.sh               the short run (1000 records, h2 off after 300)
+#   scripts/replicated.sh --long        the long run (RPMA_REPLICATED_RECORDS=20000, off after
+#                                       5000, the writer unpaced)
+#   scripts/replicated.sh --by-address  the short run with the servers given by address
+#                                       (no cluster; the writer tries h2 again every 2 s)
+#   scripts/replicated.sh --nemesis [SEED]  the writer appends through a seeded schedule of 8
+#                                       faults on h1 and h2 (flaps, partitions, power losses;
+#                                       RPMA_REPLICATED_NEMESIS_STEPS), instead of one power
+#                                       loss (scripts/testbed/replicated.sh, nemesis())
+# Needs the examples built (scripts/example.sh --prepare, as ./dev test does). Before the
+# guests boot, one cluster node runs alone on the host's loopback to record a class-data
+# archive of what a node loads (OUT/classes.jsa): the guests' cold JVMs map it instead of
+# loading Hazelcast class by class. Exit code 0 only if the checker passed. Output and the
+# servers' logs: target/replicated/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/replicated
-if [[ ${1:-} == --long ]]; then
-  export RPMA_REPLICATED_RECORDS=${RPMA_REPLICATED_RECORDS:-20000}
-  export RPMA_REPLICATED_KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-5000}
-elif [[ ${1:-} == --cluster ]]; then
-  export RPMA_REPLICATED_CLUSTER=1
-elif [[ -n ${1:-} ]]; then
-  sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' >&2
-  exit 2
-fi
+export RPMA_REPLICATED_CLUSTER=1
+case ${1:-} in
+  "") ;;
+  --long)
+    export RPMA_REPLICATED_RECORDS=${RPMA_REPLICATED_RECORDS:-20000}
+    export RPMA_REPLICATED_KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-5000}
+    # as fast as the window allows (~75 records/s in the guests): 20,000 paced take 17 minutes
+    export RPMA_REPLICATED_PACE_MS=${RPMA_REPLICATED_PACE_MS:-0}
+    export RPMA_REPLICATED_EXTRA=${RPMA_REPLICATED_EXTRA:-40000}
+    ;;
+  --by-address) export RPMA_REPLICATED_CLUSTER=0 ;;
+  --nemesis)
+    export RPMA_REPLICATED_NEMESIS=${2:-$((1 + RANDOM))}
+    echo "replicated: nemesis seed $RPMA_REPLICATED_NEMESIS (--nemesis $RPMA_REPLICATED_NEMESIS" \
+      "replays its schedule)"
+    ;;
+  *)
+    sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//' >&2
+    exit 2
+    ;;
+esac
 rm -rf "$OUT"
 mkdir -p "$OUT"
 start=$(date +%s)
-rc=0
-DEV_RDMA_MEM=${DEV_RDMA_MEM:-2G} ./dev rdma --hosts 3 --rw "$OUT" --timeout 900 -- \
-  scripts/testbed/replicated.sh "$OUT" || rc=$?
-if [[ -s $OUT/killed-at ]] && lost=$(grep -ho 'lost at record [0-9]* (wall clock [0-9]*' \
-  "$OUT/client.out" | head -n1 | grep -o '[0-9]*$'); then
-  echo "replicated: h2's loss noticed by the writer $((lost - $(cat "$OUT/killed-at"))) ms after" \
-    "its power-off"
+# absolute paths: a class-data archive holds only for the class path it was recorded with
+export RPMA_REPLICATED_CP="$PWD/examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt)"
+if java -XX:TieredStopAtLevel=1 -XX:ArchiveClassesAtExit="$PWD/$OUT/classes.jsa" \
+  -cp "$RPMA_REPLICATED_CP" dev.rpma.examples.replicated.ClusterNode >"$OUT/archive.out" 2>&1 &&
+  [[ -s $OUT/classes.jsa ]]; then
+  export RPMA_REPLICATED_JAVA_OPTS="-XX:SharedArchiveFile=$PWD/$OUT/classes.jsa"
+  echo "replicated: class-data archive recorded in $(($(date +%s) - start)) s"
+else
+  echo "replicated: no class-data archive (the guests load every class):"
+  tail -n 5 "$OUT/archive.out"
 fi
+rc=0
+DEV_RDMA_MEM=${DEV_RDMA_MEM:-2G} ./dev rdma --hosts 3 --rw "$OUT" --timeout 1500 -- \
+  scripts/testbed/replicated.sh "$OUT" || rc=$?
+# the one power cycle's times (under the nemesis, its faults' list below says more)
+if [[ -s $OUT/killed-at && -z ${RPMA_REPLICATED_NEMESIS:-} ]]; then
+  off=$(cat "$OUT/killed-at")
+  if lost=$(grep -ho 'lost at record [0-9]* (wall clock [0-9]*' "$OUT/client.out" |
+    head -n1 | grep -o '[0-9]*$'); then
+    echo "replicated: h2's loss noticed by the writer $((lost - off)) ms after its power-off"
+  fi
+  if back=$(grep -ho 'rejoined at record [0-9]* (wall clock [0-9]*' "$OUT/client.out" |
+    head -n1 | grep -o '[0-9]*$'); then
+    echo "replicated: h2 back in the writer's set $((back - off)) ms after its power-off"
+  fi
+fi
+[[ -s $OUT/faults.txt ]] && sed 's/^/replicated: /' "$OUT/faults.txt"
 echo "replicated: $(($(date +%s) - start)) s"
 exit "$rc"

@@ -3,53 +3,67 @@
 # under ./dev rdma --hosts 3 --rw OUT: every host h0-h2 runs a ReplicaServer (port 7501, its
 # log in /tmp). Then, on h0:
 #   1. ReplicatedClient appends RECORDS records to the three, quorum 2, listing each
-#      acknowledged record in OUT/acked.txt; once KILL_AFTER are listed, h2 is powered off
-#      (rpma-fault kill h2): the client must go on with h0 and h1 and record the new set
-#      (OUT/set.txt);
-#   2. a server comes back: h1 starts a second ReplicaServer (port 7502, an empty log) that
-#      catches up by RDMA reads from h0 before it listens;
-#   3. FenceCheck: writer epoch 2 appends FENCE_COUNT records to h0, h1 and the server that came
-#      back, then writer epoch 3 takes over; the servers fence epoch 2 (connection closed,
-#      region re-registered), whose writes afterwards must all fail;
+#      acknowledged record in OUT/acked.txt; once KILL_AFTER are listed, h2 loses power and
+#      boots again (rpma-fault reboot h2): the client must go on with h0 and h1 and record the
+#      new set (OUT/set.txt, or the cluster's map); it goes on past RECORDS until h2 is back in
+#      the set and AFTER_WHOLE more records were acknowledged by all three;
+#   2. h2 comes back (this script starts again there, its /tmp and so its log gone): a
+#      ReplicaServer copies h0's log by RDMA reads, listens, and once the writer is connected
+#      again reads from h0 what it still misses (--rejoin=true), then says CAUGHT UP;
+#   3. FenceCheck: writer epoch 2 appends FENCE_COUNT records to the three, then writer epoch 3
+#      takes over; the servers fence epoch 2 (connection closed, region re-registered), whose
+#      writes afterwards must all fail;
 #   4. ReplicatedCheck reads the three logs by RDMA: every acknowledged record is intact on
 #      some server (lost: 0), the server that came back holds all of them, no fenced write
 #      landed.
-# RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 300).
+# RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 300),
+# RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 24000),
+# RPMA_REPLICATED_PACE_MS (the writer starts a record at most every PACE_MS ms; 50).
 # RPMA_REPLICATED_CLUSTER=1: the three servers and the writer join one Vert.x cluster
 # (Hazelcast, TCP-IP join on h0-h2); each server publishes itself by name (RpmaDirectory), the
-# writer finds them by the name prefix, connects by name and records its new set in the
-# cluster's map. Class path: RPMA_REPLICATED_CP, else the examples as
-# scripts/example.sh --prepare built them.
+# writer waits until three are published, connects by name, records its new set in the
+# cluster's map, and finds h2 again by its new publication; else by address (--servers), the
+# writer trying h2 again every 2 s. Class path: RPMA_REPLICATED_CP, else the examples as
+# scripts/example.sh --prepare built them; RPMA_REPLICATED_JAVA_OPTS: more JVM options (the
+# host's class-data archive).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($# == 1)) || { echo "usage: $0 OUT" >&2; exit 2; }
 OUT=$1
 RECORDS=${RPMA_REPLICATED_RECORDS:-1000}
 KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-300}
+AFTER_WHOLE=200
+# 20 records/s: unpaced (~75/s) the log outgrew its room while h2 was away (~2 min)
+PACE_MS=${RPMA_REPLICATED_PACE_MS:-50}
 FENCE_COUNT=20
-# room for the fence check past the client's records: 2 x FENCE_COUNT, and the fenced slot
-CAPACITY=$((RECORDS + 2 * FENCE_COUNT + 8))
+NEMESIS=${RPMA_REPLICATED_NEMESIS:-}
+NEMESIS_STEPS=${RPMA_REPLICATED_NEMESIS_STEPS:-8}
+# the log's room: the writer goes on past RECORDS while h2 is away
+CAPACITY=$((RECORDS + ${RPMA_REPLICATED_EXTRA:-24000}))
 CP=${RPMA_REPLICATED_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
 # as the examples in the guest: C1 only (the JIT shares one emulated CPU)
-JAVA=(java -XX:TieredStopAtLevel=1 -cp "$CP")
+# shellcheck disable=SC2206 # a list of JVM options, split on spaces
+JAVA=(java -XX:TieredStopAtLevel=1 ${RPMA_REPLICATED_JAVA_OPTS:-} -cp "$CP")
 PKG=dev.rpma.examples.replicated
-COMMON=(--records="$CAPACITY" --record-size=256 --window=16 --timeout=600)
+COMMON=(--records="$CAPACITY" --record-size=256 --window=16 --timeout=900)
 read -r H0 H1 H2 _ <<<"$RPMA_HOST_IPS"
 CLUSTER=()
 WRITER_FINDS=(--servers="$H0,$H1,$H2")
 if [[ ${RPMA_REPLICATED_CLUSTER:-0} == 1 ]]; then
   CLUSTER=(--cluster="$H0,$H1,$H2")
-  WRITER_FINDS=("${CLUSTER[@]}")
+  WRITER_FINDS=("${CLUSTER[@]}" --expect=3)
 fi
-export RPMA_BARRIER_TIMEOUT=300
+export RPMA_BARRIER_TIMEOUT=600
 me=h${RPMA_HOST_INDEX}
 
-# starts a ReplicaServer, returns once it listens (its output in OUT/NAME.out)
+# starts a ReplicaServer, returns once it listens (its output in OUT/NAME.out); it serves until
+# its guest ends (--timeout is in the guest's time, which a guest booted under load runs fast:
+# a server given 900 s stopped listening after 6 minutes, before the checker read it)
 start_server() {
   local name=$1 port=$2 pid
   shift 2
   "${JAVA[@]}" $PKG.ReplicaServer --address="$RPMA_TEST_IP" --port="$port" \
-    --file="/tmp/$name.dat" "${COMMON[@]}" "$@" >"$OUT/$name-$me.out" 2>&1 &
+    --file="/tmp/$name.dat" "${COMMON[@]}" --timeout=86400 "$@" >"$OUT/$name-$me.out" 2>&1 &
   pid=$!
   until grep -qs "^LISTENING$" "$OUT/$name-$me.out" || ! kill -0 "$pid" 2>/dev/null; do
     sleep 0.5
@@ -65,65 +79,174 @@ start_server() {
 
 acked_count() { { wc -l <"$OUT/acked.txt"; } 2>/dev/null || echo 0; }
 
+# the writer; in a cluster it waits for the three servers to be published, then connects by name
 writer() {
   local pid started rc=0
   "${JAVA[@]}" $PKG.ReplicatedClient --address="$H0" "${WRITER_FINDS[@]}" --port=7501 \
-    --records="$RECORDS" --record-size=256 --window=16 --timeout=600 \
+    "${COMMON[@]}" --stop-at="$RECORDS" --until-whole=true --after-whole=$AFTER_WHOLE \
+    --pace-ms="$PACE_MS" --records=$((CAPACITY - 2 * FENCE_COUNT - 8)) \
+    ${NEMESIS:+--stop-at=$((CAPACITY - 2 * FENCE_COUNT - 8)) --stop-file="$OUT/stop"} \
     --acked="$OUT/acked.txt" --set-file="$OUT/set.txt" >"$OUT/client.out" 2>&1 &
   pid=$!
   started=$SECONDS
   until (($(acked_count) >= KILL_AFTER)) || ! kill -0 "$pid" 2>/dev/null ||
-    ((SECONDS - started > 300)); do sleep 0.2; done
+    ((SECONDS - started > 600)); do sleep 0.2; done
   if ! kill -0 "$pid" 2>/dev/null; then
-    echo "FAIL the client ended before h2 was powered off:"
+    echo "FAIL the client ended before h2 lost power:"
     cat "$OUT/client.out"
     return 1
   fi
   date +%s%3N >"$OUT/killed-at"
-  rpma-fault kill h2
-  echo "replicated: h2 powered off with $(acked_count) records acknowledged"
+  if [[ -n $NEMESIS ]]; then
+    nemesis "$pid" || rc=$?
+  else
+    power_cycle h2
+    echo "replicated: h2 lost power (and boots again) with $(acked_count) records acknowledged"
+  fi
   wait "$pid" || rc=$?
   cat "$OUT/client.out"
   return "$rc"
 }
 
+# HOST loses power and boots again; its server comes back and catches up (OUT/HOST-caught-up)
+power_cycle() {
+  rm -f "$OUT/$1-caught-up"
+  grep -qsx "$1" "$OUT/rebooted" || echo "$1" >>"$OUT/rebooted"
+  rpma-fault reboot "$1"
+}
+
+# how many servers the writer's set has, as it last recorded it
+set_size() {
+  local line
+  line=$(grep -ah "the set is now" "$OUT/client.out" | tail -n1) || true
+  if [[ -z $line ]]; then echo 3; else echo "${line##*: }" | tr ',' '\n' | grep -c .; fi
+}
+
+# waits up to $1 s until the writer's set is whole again and $2 more records acknowledged
+wait_whole() {
+  local until=$((SECONDS + $1)) from
+  until (($(set_size) == 3)); do
+    ((SECONDS < until)) || return 1
+    sleep 1
+  done
+  from=$(acked_count)
+  until (($(acked_count) >= from + $2)); do
+    ((SECONDS < until)) || return 1
+    sleep 0.5
+  done
+}
+
+# The nemesis against the replicated log (RPMA_REPLICATED_NEMESIS=SEED): NEMESIS_STEPS faults
+# drawn from the seed on h1 or h2 (h0 holds the writer and is the peer every server catches up
+# from), one at a time, the writer appending throughout:
+#   flap       HOST's link down for 0.7-2.7 s (rpma-fault cut:MS)
+#   partition  HOST's frames dropped for 1-4 s (rpma-fault drop:MS)
+#   power      HOST loses power and boots again; its server catches up and rejoins
+# A flap or partition past the completion watchdog (5 s, stretched in a loaded guest) loses the
+# server for good (it takes each writer epoch once): that host is then power cycled, the only
+# way back. After each fault: the set whole again within 600 s and 40 more records
+# acknowledged. Then the writer stops (OUT/stop). Every fault in OUT/faults.txt.
+nemesis() {
+  local pid=$1 step kind host ms lost
+  RANDOM=$NEMESIS
+  echo "replicated nemesis: seed $NEMESIS, $NEMESIS_STEPS faults" | tee -a "$OUT/faults.txt"
+  for ((step = 1; step <= NEMESIS_STEPS; step++)); do
+    kill -0 "$pid" 2>/dev/null || { echo "FAIL the writer ended at fault $step"; return 1; }
+    host=h$((1 + RANDOM % 2))
+    kind=$((RANDOM % 3))
+    ms=$((1000 + RANDOM % 3000))
+    if ((kind == 0)); then
+      kind=flap ms=$((ms * 2 / 3))
+      rpma-fault "cut:$ms" "$host"
+    elif ((kind == 1)); then
+      kind=partition
+      rpma-fault "drop:$ms" "$host"
+    else
+      kind=power ms=0
+      power_cycle "$host"
+    fi
+    echo "step $step: $kind $host $ms ms at $(acked_count) acknowledged" | tee -a "$OUT/faults.txt"
+    sleep $((3 + RANDOM % 4))
+    if (($(set_size) < 3)) && [[ $kind != power ]]; then
+      lost=$(grep -ah "lost at record" "$OUT/client.out" | tail -n1 |
+        grep -o '10\.9\.0\.[0-9]*' | head -n1)
+      host=h$((${lost##*.} - 1))
+      echo "step $step: $host lost by the writer: power cycle to bring it back" |
+        tee -a "$OUT/faults.txt"
+      power_cycle "$host"
+    fi
+    if ! wait_whole 600 40; then
+      echo "FAIL the set was not whole again within 600 s after step $step" |
+        tee -a "$OUT/faults.txt"
+      : >"$OUT/stop"
+      return 1
+    fi
+  done
+  echo "replicated nemesis: $NEMESIS_STEPS faults, the set whole after each" |
+    tee -a "$OUT/faults.txt"
+  : >"$OUT/stop"
+}
+
+# waits up to $2 s until OUT/$1 has a line matching $3; 1 if it did not come
+wait_for_line() {
+  local file=$OUT/$1 until=$((SECONDS + $2))
+  until grep -qs -- "$3" "$file"; do
+    ((SECONDS < until)) || return 1
+    sleep 0.5
+  done
+}
+
 case $me in
   h0)
+    rc=0
+    # the writer after the servers: two nodes joining from one host at once split the cluster
     start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
     rpma-barrier replicated-listening
-    rc=0
     writer || rc=$?
-    rpma-barrier replicated-written h0 h1
-    rpma-barrier replicated-caught-up h0 h1
-    set3="$H0:7501,$H1:7501,$H1:7502"
+    ((rc == 0)) || echo "FAIL the writer did not finish (exit $rc)"
+    # every host that lost power: back, its latest server caught up
+    [[ -s $OUT/rebooted ]] || { echo "FAIL no host lost power"; rc=1; }
+    while read -r host; do
+      if ! wait_for_line "$host-caught-up" 600 .; then
+        echo "FAIL $host's server did not catch up within 600 s after its power loss"
+        rc=1
+      fi
+    done <"$OUT/rebooted"
+    written=$(($(sort -n "$OUT/acked.txt" | tail -n1) + 1))
+    USED=(--records=$((written + 2 * FENCE_COUNT + 8)) --record-size=256 --window=16 --timeout=600)
+    set3="$H0:7501,$H1:7501,$H2:7501"
     "${JAVA[@]}" $PKG.FenceCheck --address="$H0" --servers="$set3" --port=7501 \
-      "${COMMON[@]}" --first="$RECORDS" --count=$FENCE_COUNT --epoch=2 \
+      "${USED[@]}" --first="$written" --count=$FENCE_COUNT --epoch=2 \
       --acked="$OUT/acked-fence.txt" || rc=$?
     "${JAVA[@]}" $PKG.ReplicatedCheck --address="$H0" --servers="$set3" --port=7501 \
-      "${COMMON[@]}" --acked="$OUT/acked.txt,$OUT/acked-fence.txt" \
-      --complete="$H1:7502" || rc=$?
+      "${USED[@]}" --acked="$OUT/acked.txt,$OUT/acked-fence.txt" \
+      --complete="$(sed -e "s/^h1$/$H1:7501/" -e "s/^h2$/$H2:7501/" "$OUT/rebooted" |
+        paste -sd,)" || rc=$?
     echo "replicated: servers said:"
-    for f in replica-h0 replica-h1 replica-back-h1 replica-h2; do
+    for f in replica-h0 replica-h1 replica-h2 replica-back-h1 replica-back-h2; do
       grep -E '^(LISTENING|replica server: )' "$OUT/$f.out" 2>/dev/null | sed "s/^/  $f: /" || true
     done
-    rpma-barrier replicated-done h0 h1
+    rpma-barrier replicated-done h0 h1 h2
     exit "$rc"
     ;;
-  h1)
-    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
-    rpma-barrier replicated-listening
-    rpma-barrier replicated-written h0 h1
-    # a server that comes back with its log lost: caught up from h0 before it serves
-    start_server replica-back 7502 --catch-up-from="$H0:7501"
-    rpma-barrier replicated-caught-up h0 h1
-    RPMA_BARRIER_TIMEOUT=600 rpma-barrier replicated-done h0 h1
-    ;;
-  h2)
-    start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
-    rpma-barrier replicated-listening
-    # powered off by h0 mid-run; reached only if that never came
-    sleep 900
-    echo "FAIL h2 was not powered off"
-    exit 1
+  h1 | h2)
+    if [[ -e $OUT/$me-booted ]]; then
+      # booted again after a power loss: its log (in /tmp) is gone; caught up from h0
+      echo "replicated: $me back $(($(date +%s%3N) - $(cat "$OUT/killed-at"))) ms after the" \
+        "first power loss"
+      start_server replica-back 7501 ${CLUSTER[@]+"${CLUSTER[@]}"} \
+        --catch-up-from="$H0:7501" --rejoin=true
+      if ! wait_for_line "replica-back-$me.out" 600 "CAUGHT UP"; then
+        echo "FAIL $me did not catch up within 600 s:"
+        cat "$OUT/replica-back-$me.out"
+        exit 1
+      fi
+      grep -m1 "CAUGHT UP" "$OUT/replica-back-$me.out" | tee "$OUT/$me-caught-up"
+    else
+      : >"$OUT/$me-booted"
+      start_server replica 7501 ${CLUSTER[@]+"${CLUSTER[@]}"}
+      rpma-barrier replicated-listening
+    fi
+    RPMA_BARRIER_TIMEOUT=1500 rpma-barrier replicated-done h0 h1 h2
     ;;
 esac

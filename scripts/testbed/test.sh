@@ -23,7 +23,7 @@
 #      the first's); then one boot of two guests on a wire (./dev rdma --hosts 2) runs
 #      scripts/testbed/cross-host.sh, and the power loss of the log's server
 #      (scripts/power-loss.sh: two boots, a disk image kept between them); then the replicated
-#      log on three guests, one powered off mid-run (scripts/replicated.sh); then
+#      log on three guests found by name, one power cycled mid-run (scripts/replicated.sh); then
 #      the nemesis's short schedule (scripts/nemesis.sh, three guests; RPMA_TEST_NEMESIS=0
 #      leaves it out);
 #   4. coverage (scripts/testbed/coverage): the host tests ran with JaCoCo (-Pcoverage), every
@@ -298,9 +298,10 @@ prepare_device_runs() {
   scripts/asan-build.sh > target/asan-env || log "error: the ASan build of the JNI library failed"
 }
 
-# The replicated log on three guests: a server powered off mid-run, the writer goes on with a
-# quorum, a server catches up, a cut-off writer is fenced; nothing acknowledged may be lost
-# (scripts/replicated.sh); one case. RPMA_TEST_REPLICATED=0 leaves it out.
+# The replicated log on three guests, its servers found by name through a Vert.x cluster: a
+# server loses power mid-run and boots again, the writer goes on with a quorum, the server
+# catches up by RDMA reads and rejoins, a cut-off writer is fenced; nothing acknowledged may be
+# lost (scripts/replicated.sh); one case. RPMA_TEST_REPLICATED=0 leaves it out.
 run_replicated() {
   [[ ${RPMA_TEST_REPLICATED:-1} == 0 ]] && return 0
   RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case replicated-log-loses-nothing-acknowledged \

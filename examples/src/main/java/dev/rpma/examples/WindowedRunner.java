@@ -2,6 +2,7 @@ package dev.rpma.examples;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs operations 0..count-1 with at most {@code window} in flight, timing each one.
@@ -22,16 +23,18 @@ public final class WindowedRunner {
   private final String what;
   private final long count;
   private final Operation operation;
+  private final BooleanSupplier more;
   private final LatencyRecorder latencies;
   private final Promise<Measurement> done = Promise.promise();
   private long next;
   private int activeLanes;
   private long startNanos;
 
-  private WindowedRunner(String what, long count, Operation operation) {
+  private WindowedRunner(String what, long count, Operation operation, BooleanSupplier more) {
     this.what = what;
     this.count = count;
     this.operation = operation;
+    this.more = more;
     this.latencies = new LatencyRecorder(count);
   }
 
@@ -44,13 +47,24 @@ public final class WindowedRunner {
    */
   public static Future<Measurement> run(String what, long count, int window,
       Operation operation) {
-    WindowedRunner runner = new WindowedRunner(what, count, operation);
+    return run(what, count, window, operation, () -> true);
+  }
+
+  /**
+   * The same, but no operation starts once {@code more} says false: the run ends early, with
+   * the operations started so far (its measurement counts those).
+   */
+  public static Future<Measurement> run(String what, long count, int window,
+      Operation operation, BooleanSupplier more) {
+    WindowedRunner runner = new WindowedRunner(what, count, operation, more);
     runner.startNanos = System.nanoTime();
-    runner.activeLanes = (int) Math.min(window, count);
+    int lanes = (int) Math.min(window, count);
+    runner.activeLanes = lanes;
     if (count == 0) {
       runner.finish();
     }
-    for (int lane = 0; lane < runner.activeLanes; lane++) {
+    // not up to activeLanes: a lane whose operations complete at once may end meanwhile
+    for (int lane = 0; lane < lanes; lane++) {
       runner.continueLane(lane);
     }
     return runner.done.future();
@@ -60,7 +74,7 @@ public final class WindowedRunner {
     if (done.future().isComplete()) {
       return;
     }
-    if (next == count) {
+    if (next == count || !more.getAsBoolean()) {
       if (--activeLanes == 0) {
         finish();
       }
@@ -85,6 +99,6 @@ public final class WindowedRunner {
   }
 
   private void finish() {
-    done.tryComplete(new Measurement(count, System.nanoTime() - startNanos, latencies));
+    done.tryComplete(new Measurement(next, System.nanoTime() - startNanos, latencies));
   }
 }

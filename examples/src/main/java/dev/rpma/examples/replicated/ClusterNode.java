@@ -4,29 +4,49 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import dev.rpma.examples.NativeVertx;
+import dev.rpma.vertx.RpmaDirectory;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A clustered Vert.x on Hazelcast as the replicated log's nodes join it: TCP-IP join on the
  * given members (no multicast: the test bed's wire, 10.9.0.x), bound to this host's RDMA
- * interface, heartbeats short enough that a node powered off is seen gone within seconds
- * (Hazelcast's default is a minute), on the native transport the library needs.
+ * interface, on the native transport the library needs; settings as the library's own
+ * cross-guest run found them to hold in emulated guests (the test support's
+ * {@code ClusteredVertx}, which this module cannot use).
+ *
+ * <p>{@code main} starts a node alone on loopback, finds nothing by name and leaves: what a
+ * node loads, run once on the build host to record a class-data archive
+ * (scripts/replicated.sh), which the guests' cold JVMs then map instead of loading Hazelcast
+ * class by class.
  */
 final class ClusterNode {
 
-  /** Seconds without a heartbeat after which Hazelcast takes a member as dead. */
-  static final int MAX_NO_HEARTBEAT_SECONDS = 5;
+  /**
+   * Seconds without a heartbeat after which Hazelcast takes a member as dead: Hazelcast's own
+   * default. In the emulated guests a cold JVM is blocked for a minute or more loading
+   * Hazelcast, and sends no heartbeat meanwhile: with 5 s the three servers suspected each
+   * other while starting, with 20 s the library's two-guest run dropped and rejoined members
+   * for minutes. A powered-off server is noticed sooner anyway: its appends fail on the
+   * completion watchdog (--completion-timeout-ms).
+   */
+  static final int MAX_NO_HEARTBEAT_SECONDS = 60;
 
   private ClusterNode() {
   }
 
-  static Future<Vertx> join(String host, List<String> members) {
+  /**
+   * Joins the cluster from {@code host}. A {@code lite} node (the writer) holds none of the
+   * cluster map's partitions: its joining moves no data, and its leaving loses none.
+   */
+  static Future<Vertx> join(String host, List<String> members, boolean lite) {
     Config config = new Config();
+    config.setLiteMember(lite);
     config.setClusterName("vertx-rpma-replicated-log");
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.socket.bind.any", "false");
@@ -34,18 +54,47 @@ final class ClusterNode {
     config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
     config.setProperty("hazelcast.max.no.heartbeat.seconds",
         String.valueOf(MAX_NO_HEARTBEAT_SECONDS));
+    // a few nodes: 271 partitions (the default) only add migrations, seconds each in a guest
+    config.setProperty("hazelcast.partition.count", "11");
+    // a guest's clock can jump: with the default 300 s a first node gave up joining
+    config.setProperty("hazelcast.max.join.seconds", "3600");
+    // a guest booted again joins while the host is loaded: with the default 60 s, its join's
+    // operations timed out, the others suspected it and it went on as a cluster of its own
+    config.setProperty("hazelcast.operation.call.timeout.millis", "300000");
+    // and if the cluster splits all the same, the halves merge within seconds, not minutes
+    // (Vert.x keeps its node ids through a merge: the directory's publications stay valid)
+    config.setProperty("hazelcast.merge.first.run.delay.seconds", "20");
+    config.setProperty("hazelcast.merge.next.run.delay.seconds", "20");
     config.setProperty("hazelcast.logging.type", "jdk");
     NetworkConfig network = config.getNetworkConfig();
-    network.setPort(5701).setPortAutoIncrement(true).setPortCount(20);
+    // at most two nodes a host (h0: a server and the writer): fewer ports to try when joining
+    network.setPort(5701).setPortAutoIncrement(true).setPortCount(4);
     network.getInterfaces().setEnabled(true).addInterface(host);
     JoinConfig join = network.getJoin();
     join.getMulticastConfig().setEnabled(false);
     join.getAutoDetectionConfig().setEnabled(false);
     join.getTcpIpConfig().setEnabled(true).setMembers(members);
     VertxOptions options = NativeVertx.options()
+        // the emulator's blocked-thread limit (TESTING.md): Hazelcast's start blocks for long
+        .setMaxEventLoopExecuteTime(10).setMaxEventLoopExecuteTimeUnit(TimeUnit.SECONDS)
         .setEventBusOptions(new EventBusOptions().setHost(host).setPort(0));
     return Vertx.builder().with(options)
         .withClusterManager(new HazelcastClusterManager(config))
         .buildClustered();
+  }
+
+  /** Joins alone on loopback, lists the directory, leaves: the classes a node needs loaded. */
+  public static void main(String[] args) throws Exception {
+    Vertx vertx = join("127.0.0.1", List.of("127.0.0.1"), false).toCompletionStage()
+        .toCompletableFuture().get(120, TimeUnit.SECONDS);
+    int found = RpmaDirectory.create(vertx).list(ReplicatedSettings.NAME_PREFIX)
+        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS).size();
+    DirectoryServerSet set = new DirectoryServerSet(vertx, RpmaDirectory.create(vertx),
+        ReplicatedSettings.NAME_PREFIX);
+    set.record(0, List.of()).toCompletionStage().toCompletableFuture()
+        .get(60, TimeUnit.SECONDS);
+    System.out.println("cluster node: joined alone, " + found + " published, left");
+    vertx.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    System.exit(0);
   }
 }

@@ -7,8 +7,10 @@ import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaPublished;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -16,6 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * connects to each by its name, so that its connection ends as soon as the cluster manager
  * sees the server's node leave, and records a new set in the cluster's map
  * {@value #SETS_MAP} (key: the prefix), where a writer taking over finds it.
+ *
+ * <p>A server lost and back (its host rebooted) is published again under the same name by a
+ * new node, while the old node may still be a member until the cluster manager's heartbeat
+ * timeout: the old node's publication is passed over, since a connection made by it would be
+ * ended when that node is finally seen gone.
  */
 final class DirectoryServerSet implements ServerSet {
 
@@ -25,6 +32,8 @@ final class DirectoryServerSet implements ServerSet {
   private final RpmaDirectory directory;
   private final String prefix;
   private final Map<ServerAddress, String> names = new ConcurrentHashMap<>();
+  private final Map<ServerAddress, String> nodes = new ConcurrentHashMap<>();
+  private final Set<String> departed = ConcurrentHashMap.newKeySet();
 
   DirectoryServerSet(Vertx vertx, RpmaDirectory directory, String prefix) {
     this.vertx = vertx;
@@ -34,14 +43,29 @@ final class DirectoryServerSet implements ServerSet {
 
   @Override
   public Future<List<ServerAddress>> servers() {
-    return directory.list(prefix).map(published -> {
+    return directory.list(prefix).map(listed -> {
+      List<RpmaPublished> published = listed.stream()
+          .filter(p -> !departed.contains(p.nodeId())).toList();
+      List<ServerAddress> found = new ArrayList<>();
       for (RpmaPublished one : published) {
-        names.put(new ServerAddress(one.host(), one.port()), one.name());
+        ServerAddress address = new ServerAddress(one.host(), one.port());
+        names.put(address, one.name());
+        if (!one.nodeId().equals(nodes.put(address, one.nodeId()))) {
+          System.out.println("replicated: found by name in the cluster: " + one.name() + " at "
+              + address + " (node " + one.nodeId() + ")");
+        }
+        found.add(address);
       }
-      System.out.println("replicated: found by name in the cluster: " + published.stream()
-          .map(p -> p.name() + " at " + p.host() + ":" + p.port()).toList());
-      return published.stream().map(p -> new ServerAddress(p.host(), p.port())).toList();
+      return found;
     });
+  }
+
+  @Override
+  public void lost(ServerAddress server) {
+    String node = nodes.remove(server);
+    if (node != null) {
+      departed.add(node);
+    }
   }
 
   @Override

@@ -29,11 +29,15 @@ final class RemoteLogReader {
   private RemoteLogReader() {
   }
 
+  /** A reader's connection to a server and the server's log through it. */
+  record Open(RpmaConnection connection, RemoteMemoryRegion log) {
+  }
+
   /**
-   * Copies bytes [0, length) of the log at {@code server} into {@code dst} at 0, then closes
-   * the connection. Call on the context the work should run on.
+   * Connects to {@code server} as a reader; fails (connection closed) if its log is shorter
+   * than {@code length}. Call on the context the work should run on.
    */
-  static Future<Void> copy(RpmaPeer peer, ServerAddress server, MemoryRegion dst, long length,
+  static Future<Open> open(RpmaPeer peer, ServerAddress server, long length,
       ConnectionOptions options) {
     return peer.connect(new RpmaConnectOptions().setHost(server.host()).setPort(server.port())
             .setConnectionOptions(new ConnectionOptions(options)
@@ -48,9 +52,18 @@ final class RemoteLogReader {
                 + log.size() + " bytes, shorter than the " + length + " to copy: are its"
                 + " --records and --record-size the same?"));
           }
-          return readFrom(connection, log, dst, 0, length)
-              .eventually(connection::close);
+          return Future.succeededFuture(new Open(connection, log));
         });
+  }
+
+  /**
+   * Copies bytes [0, length) of the log at {@code server} into {@code dst} at 0, then closes
+   * the connection. Call on the context the work should run on.
+   */
+  static Future<Void> copy(RpmaPeer peer, ServerAddress server, MemoryRegion dst, long length,
+      ConnectionOptions options) {
+    return open(peer, server, length, options).compose(open -> readFrom(open.connection(),
+        open.log(), dst, 0, length).eventually(open.connection()::close));
   }
 
   private static Future<Void> readFrom(RpmaConnection connection, RemoteMemoryRegion log,

@@ -43,6 +43,7 @@ public final class ReplicaServer {
   private ReplicaStore store;
   private long epoch;
   private RpmaConnection writer;
+  private CatchUp rejoining;
 
   private ReplicaServer(Vertx vertx, ReplicatedSettings settings) {
     this.vertx = vertx;
@@ -53,7 +54,7 @@ public final class ReplicaServer {
     ExampleLogging.configure();
     ReplicatedSettings settings = ReplicatedSettings.parse(args);
     Vertx vertx = settings.cluster().isEmpty() ? NativeVertx.create()
-        : ClusterNode.join(settings.log().address(), settings.cluster())
+        : ClusterNode.join(settings.log().address(), settings.cluster(), false)
             .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
     ReplicaServer server = new ReplicaServer(vertx, settings);
     Context context = vertx.getOrCreateContext();
@@ -80,7 +81,10 @@ public final class ReplicaServer {
         })
         .compose(created -> {
           store = created;
-          return settings.catchUpFrom() == null ? Future.succeededFuture() : catchUp();
+          if (settings.catchUpFrom() == null) {
+            return Future.succeededFuture();
+          }
+          return settings.rejoin() ? copyFirst() : catchUp();
         })
         .compose(v -> peer.listen(log.port(), log.address(), settings.connectionOptions(),
             this::onRequest))
@@ -115,6 +119,22 @@ public final class ReplicaServer {
         .mapEmpty();
   }
 
+  /** The first pass of a server back while the writer goes on: it listens after this. */
+  private Future<Void> copyFirst() {
+    ServerAddress from = settings.catchUpFrom();
+    return CatchUp.copy(vertx, peer, from, store, settings.log(), settings.connectionOptions())
+        .onSuccess(c -> {
+          rejoining = c;
+          System.out.println("replica server: COPIED the log from " + from + ", listening;"
+              + " what it still misses is read once the writer is back");
+          c.caughtUp().onSuccess(line -> System.out.println("replica server: CAUGHT UP from "
+                  + from + ": " + line))
+              .onFailure(e -> System.out.println("replica server: catching up FAILED: "
+                  + Steps.describe(e)));
+        })
+        .mapEmpty();
+  }
+
   private void onRequest(RpmaConnectionRequest request) {
     ReplicaHello hello;
     try {
@@ -124,15 +144,22 @@ public final class ReplicaServer {
       request.reject();
       return;
     }
+    if (!hello.writer() && rejoining != null && !rejoining.caughtUp().isComplete()) {
+      System.out.println("replica server: rejected a reader: not caught up yet");
+      request.reject();
+      return;
+    }
     if (!hello.writer()) {
       request.accept(store.offer()).onFailure(e -> System.out.println(
           "replica server: accepting a reader failed: " + Steps.describe(e)));
       return;
     }
-    if (hello.epoch() < epoch || (hello.epoch() == epoch && writer != null)) {
+    // once per epoch: a writer that lost this server wrote on without it, and must not come
+    // back to a log that misses records (a server restarted with --catch-up-from is new)
+    if (hello.epoch() <= epoch) {
       System.out.printf("replica server: REJECTED writer of epoch %d (epoch %d %s)%n",
           hello.epoch(), epoch,
-          hello.epoch() < epoch ? "is newer" : "has its writer");
+          hello.epoch() < epoch ? "is newer" : "connected here before");
       request.reject();
       return;
     }
@@ -151,6 +178,9 @@ public final class ReplicaServer {
           });
           System.out.println("replica server: ACCEPTED writer of epoch " + hello.epoch()
               + " from " + connection.remoteAddress());
+          if (rejoining != null) {
+            rejoining.writerJoined();
+          }
         })
         .onFailure(e -> System.out.println("replica server: accepting writer of epoch "
             + hello.epoch() + " failed: " + Steps.describe(e)));

@@ -26,8 +26,11 @@ final class ReplicatedAppender {
   private final LongConsumer acknowledged;
   private final List<Replica> live;
   private final List<String> losses = new ArrayList<>();
+  private final List<String> rejoins = new ArrayList<>();
+  private final int setSize;
   private long lastLossNanos;
   private long goneOnNanos = -1;
+  private long ackedSinceWhole;
 
   ReplicatedAppender(LogSettings log, MemoryRegion slots, List<Replica> replicas, int quorum,
       long epoch, ServerSet serverSet, LongConsumer acknowledged) {
@@ -38,6 +41,7 @@ final class ReplicatedAppender {
     this.serverSet = serverSet;
     this.acknowledged = acknowledged;
     this.live = new ArrayList<>(replicas);
+    this.setSize = replicas.size();
   }
 
   /** Bytes of local memory the appender needs: one record slot per lane. */
@@ -69,6 +73,9 @@ final class ReplicatedAppender {
         if (ar.succeeded()) {
           if (++succeeded[0] == quorum) {
             acknowledged.accept(sequence);
+            if (targets.size() == setSize) {
+              ackedSinceWhole++;
+            }
             if (lastLossNanos != 0 && goneOnNanos < 0) {
               goneOnNanos = System.nanoTime();
             }
@@ -96,9 +103,39 @@ final class ReplicatedAppender {
     String loss = replica + " lost at record " + sequence + " (wall clock "
         + System.currentTimeMillis() + " ms): " + Steps.describe(cause);
     losses.add(loss);
+    ackedSinceWhole = 0;
     System.out.println("replicated: " + loss);
     replica.close();
+    serverSet.lost(replica.address());
     serverSet.record(epoch, live.stream().map(Replica::address).toList());
+  }
+
+  /**
+   * A lost server back in the set: appends started from now on go to it too (it caught up
+   * with what it missed from a peer: {@link Rejoiner}). Call on the writer's context.
+   */
+  void rejoin(Replica replica, long nextSequence) {
+    live.add(replica);
+    String rejoin = replica + " rejoined at record " + nextSequence + " (wall clock "
+        + System.currentTimeMillis() + " ms)";
+    rejoins.add(rejoin);
+    System.out.println("replicated: " + rejoin);
+    serverSet.record(epoch, live.stream().map(Replica::address).toList());
+  }
+
+  /** Whether every server the writer started with (or its return) is in the set. */
+  boolean whole() {
+    return live.size() == setSize;
+  }
+
+  /** Records acknowledged by appends to the whole set since it was last whole again. */
+  long ackedSinceWhole() {
+    return ackedSinceWhole;
+  }
+
+  /** Servers that came back, one line each. */
+  List<String> rejoins() {
+    return rejoins;
   }
 
   /** What was lost, one line each. */

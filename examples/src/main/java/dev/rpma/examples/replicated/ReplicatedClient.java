@@ -14,6 +14,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -51,7 +52,7 @@ public final class ReplicatedClient {
       vertx = NativeVertx.create();
       set = new StaticServerSet(vertx, settings.requireServers(), settings.setFile());
     } else {
-      vertx = ClusterNode.join(settings.log().address(), settings.cluster())
+      vertx = ClusterNode.join(settings.log().address(), settings.cluster(), true)
           .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
       set = new DirectoryServerSet(vertx, RpmaDirectory.create(vertx),
           settings.namePrefix());
@@ -82,21 +83,68 @@ public final class ReplicatedClient {
     LogSettings log = settings.log();
     return RpmaPeer.open(vertx, log.address()).compose(peer -> peer.register(
             ByteBuffer.allocateDirect(ReplicatedAppender.slotBytes(log)), MemoryUsage.WRITE_SRC)
-        .compose(slots -> set.servers().compose(servers -> openAll(peer, set, servers, settings))
+        .compose(slots -> expected(vertx, set, settings)
+            .compose(servers -> openAll(peer, set, servers, settings))
             .compose(replicas -> {
               System.out.println("replicated client: writing as epoch " + settings.epoch()
                   + " to " + replicas + ", quorum " + settings.quorum());
               ReplicatedAppender appender = new ReplicatedAppender(log, slots, replicas,
                   settings.quorum(), settings.epoch(), set, acked::acknowledged);
-              long count = log.records() - settings.first();
-              return WindowedRunner.run("record", count, log.window(),
-                      (index, lane) -> appender.append(settings.first() + index, lane))
+              long first = settings.first();
+              long[] next = {first}; // the next sequence number to append
+              Pacer pacer = new Pacer(vertx, settings.paceMs());
+              Rejoiner rejoiner = new Rejoiner(vertx, peer, set, appender, settings,
+                  () -> next[0]);
+              rejoiner.start();
+              return WindowedRunner.run("record", log.records() - first, log.window(),
+                      (index, lane) -> {
+                        next[0] = first + index + 1;
+                        return pacer.slot().compose(v -> appender.append(first + index, lane));
+                      },
+                      () -> goOn(settings, appender, next[0]))
+                  .eventually(() -> {
+                    rejoiner.stop();
+                    return Future.succeededFuture();
+                  })
                   .map(measured -> String.format("%d records from %d, %d servers at the end"
-                          + " (%s); lost: %s; from the last loss to the next acknowledgement:"
-                          + " %d ms", count, settings.first(), appender.live().size(),
-                      appender.live(), appender.losses().isEmpty() ? "none"
-                          : appender.losses().size(), appender.goOnMillis()));
+                          + " (%s); lost: %s; back: %s; from the last loss to the next"
+                          + " acknowledgement: %d ms", measured.operations(), first,
+                      appender.live().size(), appender.live(),
+                      appender.losses().isEmpty() ? "none" : appender.losses().size(),
+                      appender.rejoins().isEmpty() ? "none" : appender.rejoins().size(),
+                      appender.goOnMillis()));
             })));
+  }
+
+  /**
+   * Whether the writer starts another record: up to --stop-at, and with --until-whole=true,
+   * once it lost a server, on past it until the set is whole again and --after-whole records
+   * were acknowledged by it (never past --records, the log's end); never once --stop-file
+   * exists.
+   */
+  private static boolean goOn(ReplicatedSettings settings, ReplicatedAppender appender,
+      long next) {
+    if (settings.stopFile() != null && Files.exists(settings.stopFile())) {
+      return false;
+    }
+    if (next < settings.stopAt()) {
+      return true;
+    }
+    return settings.untilWhole() && !appender.losses().isEmpty()
+        && (!appender.whole() || appender.ackedSinceWhole() < settings.afterWhole());
+  }
+
+  /** The servers; in a cluster, once --expect of them are published (they start meanwhile). */
+  private static Future<List<ServerAddress>> expected(Vertx vertx, ServerSet set,
+      ReplicatedSettings settings) {
+    return set.servers().compose(servers -> {
+      if (!(set instanceof DirectoryServerSet) || servers.size() >= settings.expect()) {
+        return Future.succeededFuture(servers);
+      }
+      Promise<Void> later = Promise.promise();
+      vertx.setTimer(500, id -> later.complete());
+      return later.future().compose(v -> expected(vertx, set, settings));
+    });
   }
 
   /** Connects to every server; a server that cannot be reached now is left out. */

@@ -6,6 +6,7 @@ import dev.rpma.vertx.ConnectionOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The replicated log's options, beside the log's own ({@link LogSettings}: --address, --port,
@@ -17,9 +18,25 @@ import java.util.List;
  *   --epoch=E                 the writer's epoch, its fencing token (default 1)
  *   --first=N                 the first sequence number to append (default 0); appends
  *                             run to --records
+ *   --until-whole=true        a writer: once it lost a server, it stops early only when the
+ *                             set is whole again (the server back and caught up:
+ *                             {@link Rejoiner}) and --after-whole more records were
+ *                             acknowledged, and past --records not at all
+ *   --stop-at=N               a writer with --until-whole: records to append at least (default
+ *                             --records); it goes on past them, up to --records, until whole
+ *   --stop-file=FILE          a writer: starts no record once FILE exists (a schedule of faults
+ *                             ends it: scripts/testbed/replicated.sh's nemesis)
+ *   --after-whole=N           records acknowledged by the whole set before it stops (200)
+ *   --pace-ms=P               a writer: starts a record at most every P ms (default 0: as
+ *                             fast as the window allows), a log fed at a steady rate
+ *   --expect=N                a writer in a cluster: how many servers must be published
+ *                             before it starts (default 3), waiting up to --timeout
  *   --acked=FILE              the list of acknowledged records (default acked.txt)
  *   --set-file=FILE           where a new set of servers is recorded (default: printed only)
  *   --catch-up-from=IP[:PORT] a server: copy the log from this peer before serving
+ *   --rejoin=true             a server with --catch-up-from coming back while the writer goes
+ *                             on: listens after the copy, and reads what it still misses
+ *                             from the peer once the writer is back ({@link CatchUp})
  *   --completion-timeout-ms=T how long an operation may take before its server is lost
  *                             (default 5000)
  *   --cluster=IP,...          join the Vert.x cluster (Hazelcast, TCP-IP join on these
@@ -31,7 +48,8 @@ import java.util.List;
  */
 record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quorum, long epoch,
     long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs,
-    List<String> cluster, String name) {
+    List<String> cluster, String name, boolean untilWhole, long stopAt, long afterWhole,
+    int expect, boolean rejoin, int paceMs, Path stopFile) {
 
   /** The prefix every server's name starts with. */
   static final String NAME_PREFIX = "replicated-log/";
@@ -49,7 +67,11 @@ record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quor
         from == null ? null : ServerAddress.parse(from, log.port()),
         s.integer("completion-timeout-ms", 5000, 100, 600_000),
         Arrays.stream(s.string("cluster", "").split(",")).filter(m -> !m.isBlank()).toList(),
-        s.string("name", null));
+        s.string("name", null), Boolean.parseBoolean(s.string("until-whole", "false")),
+        s.number("stop-at", log.records(), 0, log.records()),
+        s.number("after-whole", 200, 0, log.records()), s.integer("expect", 3, 1, 64),
+        Boolean.parseBoolean(s.string("rejoin", "false")), s.integer("pace-ms", 0, 0, 60_000),
+        Optional.ofNullable(s.string("stop-file", null)).map(Path::of).orElse(null));
   }
 
   /** The name a server is published under. */

@@ -31,4 +31,11 @@ public interface ServerSet {
    * so that whoever takes over knows which servers hold the newest records.
    */
   Future<Void> record(long epoch, List<ServerAddress> current);
+
+  /**
+   * Told that the writer lost {@code server}: what {@link #servers()} says of it from now on
+   * must be news (a server that came back), not what it said before.
+   */
+  default void lost(ServerAddress server) {
+  }
 }
