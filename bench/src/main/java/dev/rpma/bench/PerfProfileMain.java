@@ -88,8 +88,10 @@ public final class PerfProfileMain {
   /** One measured run of the library, recorded from its first post to its last completion. */
   private static long library(BenchConfig config, Driver d, Scenario s, Path data, long period)
       throws IOException, InterruptedException {
-    Jit.awaitIdleOrWarn();
     try (PerfRecording perf = PerfRecording.start(data, period)) {
+      // starting perf (processes, fifos) queues compilations of its own: they must not run
+      // inside the recording (they did: 25,000 instructions of C2 per 64 B read)
+      Jit.awaitIdleOrWarn();
       perf.enable();
       RunResult r = Fixture.await(s.isLatency()
           ? LatencyRun.run(d, s.op(), s.size(), config.latencyOps)
@@ -117,9 +119,9 @@ public final class PerfProfileMain {
           "--tput-warmup-ms", String.valueOf(config.throughputWarmupMs),
           "--tput-ms", String.valueOf(times * config.throughputMs)));
     }
-    Jit.awaitIdleOrWarn();
     String line;
     try (PerfRecording perf = PerfRecording.start(data, period)) {
+      Jit.awaitIdleOrWarn();
       perf.enable();
       line = CReference.resultLine(cmd);
       perf.disable();
