@@ -62,12 +62,14 @@ public final class ChannelBenchMain {
     try (PrintWriter out = new PrintWriter(new FileWriter(config.out, true), true)) {
       List<MessagePath> paths = List.of(channel(config, serverPeer, clientPeer, servers),
           handPosted(config, serverPeer, clientPeer, servers));
-      // unmeasured until the JIT is quiet: one pass left compilations inside the measured
-      // runs, which moved the channel's targets 6-9 % between two counted runs
+      // unmeasured, as long as the measured runs, until the JIT is quiet: one short pass left
+      // compilations inside the measured runs (the channel's targets moved 6-9 % between two
+      // counted runs), and so did quiet rounds shorter than the runs (jit 54-280 ms inside
+      // them: methods still short of C2's thresholds)
       WarmUp.untilJitQuiet(config, () -> {
         for (MessagePath p : paths) {
-          Fixture.await(MessageRuns.roundTrips(p, config.latencyWarmup));
-          Fixture.await(MessageRuns.oneWay(p, WINDOW, config.throughputWarmupNanos()));
+          Fixture.await(MessageRuns.roundTrips(p, config.latencyOps));
+          Fixture.await(MessageRuns.oneWay(p, WINDOW, config.throughputNanos()));
         }
       });
       for (int round = 1; round <= config.rounds; round++) {

@@ -27,6 +27,9 @@ import java.util.Locale;
  */
 public final class PerfProfileMain {
 
+  /** The loop idle before each warm-up round, as it is while the C reference runs. */
+  private static final long IDLE_PAUSE_MS = 2000;
+
   static final List<Scenario> SCENARIOS = List.of(Scenario.latency(Op.READ, 64),
       Scenario.latency(Op.WRITE, 64), Scenario.throughput(64));
 
@@ -66,7 +69,16 @@ public final class PerfProfileMain {
     try (Fixture fixture = Fixture.open(config);
         PrintStream runs = new PrintStream(dir.resolve("runs.tsv").toFile(), "UTF-8")) {
       List<Driver> drivers = List.of(fixture.library);
-      WarmUp.untilJitQuiet(config, () -> WarmUp.round(config, drivers, SCENARIOS::contains));
+      // warm-up rounds as long as the recorded runs, each after an idle pause: with 500
+      // operations a round, a quiet JIT still had ConnectionImpl.read short of C2's threshold
+      // (compiled inside the recorded read: 29,000 instructions per read), and the loop's
+      // first idle wait while the C reference ran deoptimized its compiled path (recompiled
+      // inside the next recording) (-XX:+PrintCompilation)
+      config.warmupRoundOps = Math.max(config.warmupRoundOps, config.latencyOps);
+      WarmUp.untilJitQuiet(config, () -> {
+        idle(IDLE_PAUSE_MS);
+        WarmUp.round(config, drivers, SCENARIOS::contains);
+      });
       int port = config.port + 100;
       for (Scenario s : SCENARIOS) {
         String name = s.toString().replace(' ', '-');
@@ -82,6 +94,14 @@ public final class PerfProfileMain {
         }
         System.err.printf(Locale.ROOT, "bench: perf recorded %s: %d operations%n", s, ops);
       }
+    }
+  }
+
+  private static void idle(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
