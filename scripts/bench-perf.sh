@@ -2,6 +2,7 @@
 # ./dev bench --perf: where a 64 B read's, a 64 B write's and a window-64 write's guest
 # instructions go, by room, library beside the C reference, in one counted boot:
 #   ./dev rdma --icount --rw target/bench -- scripts/bench-perf.sh [--quick] [--inline]
+#     [--no-selective]
 # Prepared on the host by scripts/bench.sh (bench/target/classes, lib, rpma_bench).
 # PerfProfileMain records each scenario with `perf record -a -e cpu-clock` (the guest's own
 # timer interrupt: it takes no CPU from the one vCPU's loop as JFR's sampler thread did); in
@@ -12,15 +13,18 @@
 # names only the compiled method it fell in. So the rooms' entry classes are compiled without
 # inlining into their callers (ROOM_BOUNDARIES): a call and a return more per boundary crossed
 # (tens of instructions per operation, within the figures' noise). --inline: none of that (the
-# JIT as the scored pass runs it; rooms then merge into their callers).
+# JIT as the scored pass runs it; rooms then merge into their callers). --no-selective: every
+# operation with a completion of its own (-Ddev.rpma.selectiveSignalling=false), for the A/B.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 INLINE=0
+SELECTIVE=true # --no-selective: every operation signalled (the A/B of selective signalling)
 args=()
 for a in "$@"; do
   case $a in
     --inline) INLINE=1 ;;
+    --no-selective) SELECTIVE=false ;;
     *) args+=("$a") ;;
   esac
 done
@@ -46,7 +50,7 @@ ROOM_BOUNDARIES=(
   dev.rpma.vertx.impl.jni.JniCompletionQueue 'dev.rpma.vertx.impl.loop.*'
   'io.vertx.core.impl.future.*' 'dev.rpma.bench.*'
 )
-jit=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit)
+jit=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -Ddev.rpma.selectiveSignalling=$SELECTIVE)
 if ((!INLINE)); then
   for c in "${ROOM_BOUNDARIES[@]}"; do
     jit+=("-XX:CompileCommand=quiet" "-XX:CompileCommand=dontinline,$c::*")

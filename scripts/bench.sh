@@ -36,7 +36,9 @@
 #   the event-loop thread's time goes, by JFR sampling (target/bench/profile/summary.md).
 # --perf: steps 1 and 2, then scripts/bench-perf.sh in one counted boot: guest instructions
 #   per operation by room, library beside C, from perf's sampler in the guest
-#   (target/bench/perf/summary.md).
+#   (target/bench/perf/summary.md). --perf --inline: the JIT left to inline as in the scored
+#   pass (rooms then merge into their callers; the total is the scored pass's); --perf
+#   --no-selective: every operation signalled (-Ddev.rpma.selectiveSignalling=false).
 # --icount: accepted for old command lines; counted time is the default now.
 # Exits non-zero if anything failed to build or run; a missed target is not a failure.
 set -euo pipefail
@@ -48,6 +50,7 @@ CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass; 3: only
 # 4: only the perf profile
 REPEAT=0 # 1: the scored pass twice, for its reproducibility
 REAL_TIME=1 # 0: no real-time sensitivity pass on one guest
+PERF_ARGS=() # --inline: the perf profile with the scored pass's JIT
 for arg in "$@"; do
   case $arg in
     --quick) QUICK=(--quick) ;;
@@ -58,7 +61,8 @@ for arg in "$@"; do
     --cross-host-only) CROSS_HOST=2 ;;
     --profile) CROSS_HOST=3 ;;
     --perf) CROSS_HOST=4 ;;
-    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf]" >&2
+    --inline | --no-selective) PERF_ARGS+=("$arg") ;;
+    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf [--inline] [--no-selective]]" >&2
       exit 2 ;;
   esac
 done
@@ -172,7 +176,7 @@ main() {
   if ((CROSS_HOST == 4)); then
     log "perf profile on the device (one counted boot)"
     ./dev rdma --rw target/bench --timeout 1500 --icount -- \
-      scripts/bench-perf.sh ${QUICK[@]+"${QUICK[@]}"}
+      scripts/bench-perf.sh ${QUICK[@]+"${QUICK[@]}"} ${PERF_ARGS[@]+"${PERF_ARGS[@]}"}
     log "wrote target/bench/perf/summary.md"
     return 0
   fi

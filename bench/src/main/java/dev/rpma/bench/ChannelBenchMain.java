@@ -53,7 +53,7 @@ public final class ChannelBenchMain {
     }
   }
 
-  private static void run(BenchConfig config) throws IOException {
+  private static void run(BenchConfig config) throws IOException, InterruptedException {
     Vertx vertx = Fixture.nativeVertx();
     String ip = config.address;
     RpmaPeer serverPeer = Fixture.await(RpmaPeer.open(vertx, ip));
@@ -62,21 +62,33 @@ public final class ChannelBenchMain {
     try (PrintWriter out = new PrintWriter(new FileWriter(config.out, true), true)) {
       List<MessagePath> paths = List.of(channel(config, serverPeer, clientPeer, servers),
           handPosted(config, serverPeer, clientPeer, servers));
-      for (MessagePath p : paths) { // warm-up, unmeasured
-        Fixture.await(MessageRuns.roundTrips(p, config.latencyWarmup));
-        Fixture.await(MessageRuns.oneWay(p, WINDOW, config.throughputWarmupNanos()));
-      }
+      // unmeasured, as long as the measured runs, until the JIT is quiet: one short pass left
+      // compilations inside the measured runs (the channel's targets moved 6-9 % between two
+      // counted runs), and so did quiet rounds shorter than the runs (jit 54-280 ms inside
+      // them: methods still short of C2's thresholds)
+      WarmUp.untilJitQuiet(config, () -> {
+        for (MessagePath p : paths) {
+          Fixture.await(MessageRuns.roundTrips(p, config.latencyOps));
+          Fixture.await(MessageRuns.oneWay(p, WINDOW, config.throughputNanos()));
+        }
+      });
       for (int round = 1; round <= config.rounds; round++) {
         for (int i = 0; i < paths.size(); i++) {
           MessagePath p = paths.get((i + round) % paths.size());
+          Jit.awaitIdleOrWarn();
           long rnr = rnr(serverPeer);
+          JvmActivity before = JvmActivity.now();
           MessageRuns.Result lat = Fixture.await(MessageRuns.roundTrips(p, config.latencyOps));
+          long jitLat = JvmActivity.now().since(before).jitMillis();
           long rnrLat = rnr(serverPeer) - rnr;
+          Jit.awaitIdleOrWarn();
+          before = JvmActivity.now();
           MessageRuns.Result tput = Fixture.await(
               MessageRuns.oneWay(p, WINDOW, config.throughputNanos()));
+          long jitTput = JvmActivity.now().since(before).jitMillis();
           long rnrTput = rnr(serverPeer) - rnr - rnrLat;
-          line(out, p.name(), round, "channel-latency", 1, lat, rnrLat);
-          line(out, p.name(), round, "channel-throughput", WINDOW, tput, rnrTput);
+          line(out, p.name(), round, "channel-latency", 1, lat, rnrLat, jitLat);
+          line(out, p.name(), round, "channel-throughput", WINDOW, tput, rnrTput, jitTput);
         }
       }
       for (MessagePath p : paths) {
@@ -152,15 +164,15 @@ public final class ChannelBenchMain {
   }
 
   private static void line(PrintWriter out, String impl, int round, String kind, int window,
-      MessageRuns.Result r, long rnr) {
+      MessageRuns.Result r, long rnr, long jitMs) {
     Samples s = r.samples();
     out.println(String.format(Locale.ROOT, "{\"impl\":\"%s\",\"round\":%d,\"kind\":\"%s\","
             + "\"size\":%d,\"window\":%d,\"messages\":%d,\"elapsed_s\":%.6f,\"median_ns\":%d,"
-            + "\"p99_ns\":%d,\"msgs_per_s\":%.1f,\"rnr\":%d}", impl, round, kind, SIZE, window,
-        r.messages(), r.elapsedNanos() / 1e9, s.percentile(0.5), s.percentile(0.99),
-        r.perSecond(), rnr));
+            + "\"p99_ns\":%d,\"msgs_per_s\":%.1f,\"rnr\":%d,\"jit_ms\":%d}", impl, round, kind,
+        SIZE, window, r.messages(), r.elapsedNanos() / 1e9, s.percentile(0.5),
+        s.percentile(0.99), r.perSecond(), rnr, jitMs));
     System.err.printf(Locale.ROOT, "channel bench: %-11s %-18s round %d: median %8.1f us"
-            + "  p99 %8.1f us  %9.0f msgs/s  rnr %d%n", impl, kind, round,
-        s.percentile(0.5) / 1e3, s.percentile(0.99) / 1e3, r.perSecond(), rnr);
+            + "  p99 %8.1f us  %9.0f msgs/s  rnr %d  jit %d ms%n", impl, kind, round,
+        s.percentile(0.5) / 1e3, s.percentile(0.99) / 1e3, r.perSecond(), rnr, jitMs);
   }
 }

@@ -66,6 +66,9 @@ final class LoopProbe {
   }
 
   private Map<String, Long> phase(Runnable load) throws Exception {
+    // a compilation inside a phase holds the loop up like a slow batch (jit 39 ms in a phase
+    // whose p99 moved 2.1 -> 5.0 ms between two counted runs): start with an empty queue
+    Jit.awaitIdleOrWarn();
     Fixture.await(watch());
     Thread signaller = new Thread(this::signal, "loop-probe-signaller");
     signaller.setDaemon(true);

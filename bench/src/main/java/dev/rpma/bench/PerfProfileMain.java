@@ -27,6 +27,9 @@ import java.util.Locale;
  */
 public final class PerfProfileMain {
 
+  /** The loop idle before each warm-up round, as it is while the C reference runs. */
+  private static final long IDLE_PAUSE_MS = 2000;
+
   static final List<Scenario> SCENARIOS = List.of(Scenario.latency(Op.READ, 64),
       Scenario.latency(Op.WRITE, 64), Scenario.throughput(64));
 
@@ -66,7 +69,16 @@ public final class PerfProfileMain {
     try (Fixture fixture = Fixture.open(config);
         PrintStream runs = new PrintStream(dir.resolve("runs.tsv").toFile(), "UTF-8")) {
       List<Driver> drivers = List.of(fixture.library);
-      WarmUp.untilJitQuiet(config, () -> WarmUp.round(config, drivers, SCENARIOS::contains));
+      // warm-up rounds as long as the recorded runs, each after an idle pause: with 500
+      // operations a round, a quiet JIT still had ConnectionImpl.read short of C2's threshold
+      // (compiled inside the recorded read: 29,000 instructions per read), and the loop's
+      // first idle wait while the C reference ran deoptimized its compiled path (recompiled
+      // inside the next recording) (-XX:+PrintCompilation)
+      config.warmupRoundOps = Math.max(config.warmupRoundOps, config.latencyOps);
+      WarmUp.untilJitQuiet(config, () -> {
+        idle(IDLE_PAUSE_MS);
+        WarmUp.round(config, drivers, SCENARIOS::contains);
+      });
       int port = config.port + 100;
       for (Scenario s : SCENARIOS) {
         String name = s.toString().replace(' ', '-');
@@ -85,11 +97,21 @@ public final class PerfProfileMain {
     }
   }
 
+  private static void idle(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** One measured run of the library, recorded from its first post to its last completion. */
   private static long library(BenchConfig config, Driver d, Scenario s, Path data, long period)
       throws IOException, InterruptedException {
-    Jit.awaitIdleOrWarn();
     try (PerfRecording perf = PerfRecording.start(data, period)) {
+      // starting perf (processes, fifos) queues compilations of its own: they must not run
+      // inside the recording (they did: 25,000 instructions of C2 per 64 B read)
+      Jit.awaitIdleOrWarn();
       perf.enable();
       RunResult r = Fixture.await(s.isLatency()
           ? LatencyRun.run(d, s.op(), s.size(), config.latencyOps)
@@ -117,9 +139,9 @@ public final class PerfProfileMain {
           "--tput-warmup-ms", String.valueOf(config.throughputWarmupMs),
           "--tput-ms", String.valueOf(times * config.throughputMs)));
     }
-    Jit.awaitIdleOrWarn();
     String line;
     try (PerfRecording perf = PerfRecording.start(data, period)) {
+      Jit.awaitIdleOrWarn();
       perf.enable();
       line = CReference.resultLine(cmd);
       perf.disable();
