@@ -75,13 +75,13 @@ public final class ChannelBenchMain {
       for (int round = 1; round <= config.rounds; round++) {
         for (int i = 0; i < paths.size(); i++) {
           MessagePath p = paths.get((i + round) % paths.size());
-          Jit.awaitIdleOrWarn();
+          Jit.settle();
           long rnr = rnr(serverPeer);
           JvmActivity before = JvmActivity.now();
           MessageRuns.Result lat = Fixture.await(MessageRuns.roundTrips(p, config.latencyOps));
           long jitLat = JvmActivity.now().since(before).jitMillis();
           long rnrLat = rnr(serverPeer) - rnr;
-          Jit.awaitIdleOrWarn();
+          Jit.settle();
           before = JvmActivity.now();
           MessageRuns.Result tput = Fixture.await(
               MessageRuns.oneWay(p, WINDOW, config.throughputNanos()));

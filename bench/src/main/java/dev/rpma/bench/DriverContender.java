@@ -41,7 +41,7 @@ final class DriverContender implements Contender {
       Fixture.await(
           ThroughputRun.run(driver, s.window(), s.size(), config.throughputWarmupNanos()));
     }
-    long jitWait = Jit.awaitIdleOrWarn();
+    long jitWait = Jit.settle();
     RunResult r = Fixture.await(s.isLatency()
         ? LatencyRun.run(driver, s.op(), s.size(), config.latencyOps)
         : ThroughputRun.run(driver, s.window(), s.size(), config.throughputNanos()));

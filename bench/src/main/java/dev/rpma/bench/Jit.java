@@ -37,6 +37,16 @@ final class Jit {
     return (System.nanoTime() - start) / 1_000_000;
   }
 
+  /**
+   * Right before a measured run: a collection now, then {@link #awaitIdleOrWarn}, so that
+   * neither the GC nor the JIT falls inside the run (a young collection of 39 ms fell inside a
+   * window-64 run and took 6 % from it in one of two counted runs).
+   */
+  static long settle() throws InterruptedException {
+    System.gc();
+    return awaitIdleOrWarn();
+  }
+
   /** {@link #awaitIdle} for at most 30 s, with a warning when the JIT stayed busy. */
   static long awaitIdleOrWarn() throws InterruptedException {
     long waited = awaitIdle(30_000);

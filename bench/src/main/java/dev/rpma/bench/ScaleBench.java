@@ -42,6 +42,7 @@ final class ScaleBench {
         int n = BenchConfig.SCALE_CONNECTIONS.get((k + round - 1) % counts);
         for (ScaleRun.Variant v : variants) {
           warmUntilJitQuiet(fixture, v, n, config, serverLoop);
+          Jit.settle();
           long rnrBefore = fixture.rnrNaks();
           ScaleRun.ScaleResult r = Fixture.await(ScaleRun.run(fixture, v, n,
               config.scaleMs * 1_000_000, serverLoop));
@@ -58,7 +59,9 @@ final class ScaleBench {
   }
 
   /**
-   * Unmeasured runs of {@code n} connections until one ran with the JIT at most
+   * Unmeasured runs of {@code n} connections, each as long as the measured run (shorter ones
+   * left methods short of C2's thresholds: 120-438 ms of JIT inside a measured run at one
+   * connection), until one ran with the JIT at most
    * {@link BenchConfig#JIT_QUIET_SHARE} of its time (at most {@link #WARMUP_RUNS_MAX}), then
    * an empty compile queue. One unmeasured run was not enough: a new count or variant reached
    * code the earlier ones had not, and its compilation (300-450 ms) fell into the 600 ms
@@ -68,7 +71,7 @@ final class ScaleBench {
       BenchConfig config, Thread serverLoop) throws InterruptedException {
     for (int run = 1; run <= WARMUP_RUNS_MAX; run++) {
       ScaleRun.ScaleResult warm = Fixture.await(ScaleRun.run(fixture, v, n,
-          config.scaleWarmupMs * 1_000_000, serverLoop));
+          Math.max(config.scaleWarmupMs, config.scaleMs) * 1_000_000, serverLoop));
       Jit.awaitIdleOrWarn();
       double runMs = warm.elapsedNanos() / 1e6;
       if (warm.jvm().jitMillis() <= BenchConfig.JIT_QUIET_SHARE * runMs) {
