@@ -18,13 +18,6 @@ import java.util.function.IntFunction;
 final class ConnectionCompletions implements CompletionSink {
 
   private static final Logger LOG = LoggerFactory.getLogger(ConnectionCompletions.class);
-  /**
-   * {@code -Ddev.rpma.selectiveSignalling=false}: every operation with a completion of its own.
-   * Read once, for the bench's A/B of selective signalling (the perf profile's
-   * {@code --no-selective}) and to rule it out when chasing a problem; not an API.
-   */
-  static final boolean SELECTIVE_SIGNALLING =
-      !"false".equals(System.getProperty("dev.rpma.selectiveSignalling"));
 
   /** The engine's answer to an error completion: the queue pair is in the error state. */
   interface QueuePairErrors {
@@ -70,9 +63,7 @@ final class ConnectionCompletions implements CompletionSink {
       LOG.warn(description + ": completion for no pending operation, wr_id " + wrId);
       return;
     }
-    if (SELECTIVE_SIGNALLING) {
-      submitter.collect(); // what the listeners post waits for the end of the batch
-    }
+    submitter.collect(); // what the listeners post waits for the end of the batch
     byte kind = inFlight.kind(slot);
     boolean open = takesOperations.getAsBoolean();
     if (!OpKind.isReceive(kind)) {

@@ -24,6 +24,15 @@ import java.util.function.IntFunction;
  */
 final class Submitter {
 
+  /**
+   * {@code -Ddev.rpma.selectiveSignalling=false}: every operation with a completion of its own
+   * ({@link #collect} then defers nothing). Read once, for the bench's A/B of selective
+   * signalling (the perf profile's {@code --no-selective}) and to rule it out when chasing a
+   * problem; not an API.
+   */
+  static final boolean SELECTIVE_SIGNALLING =
+      !"false".equals(System.getProperty("dev.rpma.selectiveSignalling"));
+
   private final InFlight inFlight;
   private final ConnectionCounters counters;
   private final OperationMetrics metrics;
@@ -163,7 +172,7 @@ final class Submitter {
 
   /** A batch of completions is about to be delivered: posts wait for {@link #flushDeferred}. */
   void collect() {
-    collecting = true;
+    collecting = SELECTIVE_SIGNALLING;
   }
 
   /**
