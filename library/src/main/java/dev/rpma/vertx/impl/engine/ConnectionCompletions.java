@@ -65,13 +65,14 @@ final class ConnectionCompletions implements CompletionSink {
     }
     submitter.collect(); // what the listeners post waits for the end of the batch
     byte kind = inFlight.kind(slot);
-    boolean open = takesOperations.getAsBoolean();
+    // asked only of an error: a success needs no answer (one call less per completion)
+    boolean open = status == 0 || takesOperations.getAsBoolean();
     if (!OpKind.isReceive(kind)) {
       // those posted before it without a completion: done too. Before a success, or before the
       // queue pair's first error, they succeeded; before a later error (a flush of the failed
       // queue pair) they may never have run
       counters.completions += inFlight.completeUnsignalledBefore(slot, postWaiting,
-          status != 0 && !open ? closedErrorByKind : null);
+          open ? null : closedErrorByKind);
     }
     if (status == 0) {
       inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
