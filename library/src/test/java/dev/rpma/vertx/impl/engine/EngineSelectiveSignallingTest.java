@@ -19,37 +19,7 @@ import org.junit.jupiter.api.Test;
  * batch ends, only the last with a completion of its own; the others complete with the next
  * completion of the send queue, in order.
  */
-class EngineSelectiveSignallingTest extends EngineTestBase {
-
-  /** Room for three in flight and three more posted by their listeners. */
-  private static ConnectionOptions roomy() {
-    return options().setSqSize(8).setCqSize(8).setDrainBatch(4).setDrainBudget(8);
-  }
-
-  /** Three writes, each of whose listeners posts one more (into {@code next}, in order). */
-  private List<Future<Void>> threeWritesEachPostingOne(List<Future<Void>> next,
-      List<String> order) {
-    List<Future<Void>> first = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      Future<Void> w = write();
-      first.add(w);
-      onLoop(() -> w.onComplete(ar -> {
-        PromiseInternal<Void> p = context.promise();
-        engine.submit(OpKind.WRITE, local.held(), 0, remote.held(), 0, 8, 0, p);
-        int n = next.size();
-        p.future().onComplete(r -> order.add("next " + n + (r.succeeded() ? " ok" : " failed")));
-        next.add(p.future());
-      }));
-    }
-    return first;
-  }
-
-  private void completeFirstThreeInOneBatch() {
-    for (int i = 0; i < 3; i++) {
-      conn.complete(conn.posted.get(i));
-    }
-    cqReady();
-  }
+class EngineSelectiveSignallingTest extends BatchPostingTestBase {
 
   @Test
   void whatListenersOfOneBatchPostGoesOutTogetherOnlyTheLastSignalled() {
