@@ -4,10 +4,12 @@ import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.PeerConfig;
+import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RegionOffer;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
 import dev.rpma.vertx.RpmaConnectOptions;
+import dev.rpma.vertx.RpmaConnectionRequest;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
 import dev.rpma.vertx.RpmaSharedReceiveQueue;
@@ -83,7 +85,7 @@ final class ScaleFixture implements AutoCloseable {
     if (sharedQueueReceives == 0) {
       queue = null;
       serverLoop.runOnContext(v -> serverPeer.listen(port, ip, options(),
-          req -> req.accept(offer).onSuccess(this::keepReceiving)).onComplete(listening));
+          req -> keepReceiving(req, offer)).onComplete(listening));
     } else {
       Promise<RpmaSharedReceiveQueue> made = Promise.promise();
       serverLoop.runOnContext(v -> serverPeer.createSharedReceiveQueue(
@@ -160,11 +162,23 @@ final class ScaleFixture implements AutoCloseable {
     return loops;
   }
 
-  /** On the server's loop: a window of receives, each posted again when it completes. */
-  private void keepReceiving(RpmaConnection serverSide) {
-    serverSides.add(serverSide);
+  /**
+   * On the server's loop: a window of receives posted on the request, before the accept (a
+   * client sends as soon as it is connected; posted after the accept, its first sends could find
+   * none and wait the device's receiver-not-ready timer, 655 ms: one such wait was in the
+   * 1-connection row), then each posted again on the connection when it completes.
+   */
+  private void keepReceiving(RpmaConnectionRequest req, byte[] offer) {
+    List<Future<Received>> preposted = new ArrayList<>(receivesPosted);
     for (int slot = 0; slot < receivesPosted; slot++) {
-      receive(serverSide, slot);
+      preposted.add(req.recv(serverRegion, (long) slot * BenchConfig.THROUGHPUT_SIZE,
+          BenchConfig.THROUGHPUT_SIZE));
+    }
+    Future<RpmaConnection> accepted = req.accept(offer);
+    accepted.onSuccess(serverSides::add);
+    for (int slot = 0; slot < receivesPosted; slot++) {
+      int s = slot;
+      preposted.get(slot).onSuccess(r -> accepted.onSuccess(serverSide -> receive(serverSide, s)));
     }
   }
 
