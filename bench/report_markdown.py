@@ -73,7 +73,8 @@ def head(data: dict[str, Any]) -> list[str]:
         out.append(data["summary"])
     out.append(PROSE.fill("about"))
     if data["guest"].get("quick") == "1":
-        out.append(PROSE.fill("quick"))
+        counted = data["guest"].get("guest_time") == "instruction-counted"
+        out.append(PROSE.fill("quick-counted" if counted else "quick"))
     return out
 
 

@@ -15,3 +15,20 @@ def test_a_run_in_real_time_says_so() -> None:
 
 def test_a_run_from_before_the_field_was_in_real_time() -> None:
     assert guest_time({}) == "real time"
+
+
+def _head(guest: dict[str, str]) -> str:
+    import report_markdown
+    contention = {"contended": False, "reasons": [], "evidence": {}}
+    return "\n".join(report_markdown.head({"guest": guest, "contention": contention,
+                                           "scored": True}))
+
+
+def test_a_quick_run_in_counted_time_does_not_call_its_figures_noisy() -> None:
+    text = _head({"guest_time": "instruction-counted", "quick": "1"})
+    assert "do not move with the host's load" in text
+    assert "noisy" not in text
+
+
+def test_a_quick_run_in_real_time_warns_that_its_figures_are_noisy() -> None:
+    assert "Its figures are noisy" in _head({"guest_time": "real", "quick": "1"})
