@@ -38,9 +38,16 @@ version=$(tr ':' '\n' <"$DIR/classpath.full.txt" |
 [[ -f $DIR/junit-platform-console-standalone.jar ]] ||
   mvn -B -q -N "$DEP_PLUGIN:copy" -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
     -DoutputDirectory="$DIR" -Dmdep.stripVersion=true
+# the guest runs a copy of the modules' classes: a build in this work tree while the guest runs
+# (mvn test, say) deletes and rewrites target/classes under it (NoClassDefFoundError mid-run)
+STAGE=$DIR/stage
+rm -rf "$STAGE"
+mkdir -p "$STAGE/$module/target" "$STAGE/library/target"
+cp -a "$module/target/test-classes" "$module/target/classes" "$STAGE/$module/target/"
+[[ $module == library ]] || cp -a library/target/classes "$STAGE/library/target/"
 # JUnit's own jars come with the standalone launcher: a second Jupiter engine makes it refuse
-cp="$module/target/test-classes:$module/target/classes"
-[[ $module == library ]] || cp+=":library/target/classes"
+cp="$STAGE/$module/target/test-classes:$STAGE/$module/target/classes"
+[[ $module == library ]] || cp+=":$STAGE/library/target/classes"
 cp+=":$(tr ':' '\n' <"$DIR/classpath.full.txt" |
   grep -vE '/org/(junit|opentest4j|apiguardian)/|/dev/rpma/vertx-rpma/' | paste -sd:)"
 
