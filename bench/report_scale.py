@@ -8,8 +8,11 @@ Raw lines (results-1cpu.jsonl), written by ScaleRun/Report.scale (Java) and benc
                           process_cpu_ns
   kind "scale-resources"  what the first n connections took, both ends in the bench JVM:
                           rdma_fds, native_kib (resident outside the heap), pinned_kib
-A figure is the median over the rounds; a ratio ("n / 1 connection") is the median over the
-rounds of that round's ratio (the counts of a round run within seconds of each other).
+A figure is the median over the rounds, except completions per second: their mean over the
+rounds (a run of either design lands on one of two levels about 2 % apart, see ANALYSIS.md,
+session 13; the median of three such runs jumps between the levels, the mean moves by a third
+of it); a ratio ("n / 1 connection") is the median over the rounds of that round's ratio (the
+counts of a round run within seconds of each other).
 """
 from __future__ import annotations
 
@@ -61,8 +64,8 @@ def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
     return {
         "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
         "window": rs[0].get("window"),
-        "ops_per_s": median_or_none(r["ops_per_s"] for r in rs),
-        "ops_per_s_per_connection": median_or_none(r["ops_per_s"] / n for r in rs),
+        "ops_per_s": sum(r["ops_per_s"] for r in rs) / len(rs),
+        "ops_per_s_per_connection": sum(r["ops_per_s"] for r in rs) / len(rs) / n,
         # the starved connection's share of a fair one: 1.0 is perfectly even
         "fairness_min": median_or_none(r["min_per_connection"] * n / r["completions"]
                                        for r in rs if r.get("completions")),

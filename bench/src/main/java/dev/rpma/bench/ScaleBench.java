@@ -14,6 +14,8 @@ import java.util.Locale;
 final class ScaleBench {
 
   private static final int WARMUP_RUNS_MAX = 6;
+  /** Measured runs of one count and variant at most, while compilation fell inside them. */
+  private static final int MEASURED_TRIES_MAX = 3;
 
   private ScaleBench() {
   }
@@ -35,19 +37,14 @@ final class ScaleBench {
   private static void rounds(ScaleFixture fixture, List<ScaleRun.Variant> variants,
       boolean withC, BenchConfig config, Report report) throws Exception {
     Thread serverLoop = fixture.serverLoopThread();
-    for (int round = 1; round <= config.rounds; round++) {
+    for (int round = 1; round <= config.scaleRounds(); round++) {
       long t0 = System.nanoTime();
       int counts = BenchConfig.SCALE_CONNECTIONS.size();
       for (int k = 0; k < counts; k++) {
         int n = BenchConfig.SCALE_CONNECTIONS.get((k + round - 1) % counts);
         for (ScaleRun.Variant v : variants) {
           warmUntilJitQuiet(fixture, v, n, config, serverLoop);
-          Jit.settle();
-          long rnrBefore = fixture.rnrNaks();
-          ScaleRun.ScaleResult r = Fixture.await(ScaleRun.run(fixture, v, n,
-              config.scaleMs * 1_000_000, serverLoop));
-          report.scale("vertx-rpma", round, r,
-              rnrBefore < 0 ? -1 : fixture.rnrNaks() - rnrBefore);
+          measure(fixture, v, n, round, config, serverLoop, report);
         }
         if (withC && config.cReference != null) {
           CScale.run(config, n, round, report);
@@ -55,6 +52,30 @@ final class ScaleBench {
       }
       System.err.printf(Locale.ROOT, "bench: scale round %d done in %.1f s%n", round,
           (System.nanoTime() - t0) / 1e9);
+    }
+  }
+
+  /**
+   * The measured run, again (at most {@link #MEASURED_TRIES_MAX} times) while the JIT took
+   * more than {@link BenchConfig#JIT_QUIET_SHARE} of it: a quiet warm-up did not keep 17 ms of
+   * compilation out of a 600 ms run at 8 connections, which took 1.6 % from it in one of two
+   * counted runs. Only the run that counts is reported; its {@code tries} says how many ran.
+   */
+  private static void measure(ScaleFixture fixture, ScaleRun.Variant v, int n, int round,
+      BenchConfig config, Thread serverLoop, Report report) throws InterruptedException {
+    for (int tries = 1; ; tries++) {
+      Jit.settle();
+      long rnrBefore = fixture.rnrNaks();
+      ScaleRun.ScaleResult r = Fixture.await(ScaleRun.run(fixture, v, n,
+          config.scaleMs * 1_000_000, serverLoop));
+      boolean quiet = r.jvm().jitMillis() <= BenchConfig.JIT_QUIET_SHARE * r.elapsedNanos() / 1e6;
+      if (quiet || tries == MEASURED_TRIES_MAX) {
+        report.scale("vertx-rpma", round, r, rnrBefore < 0 ? -1 : fixture.rnrNaks() - rnrBefore,
+            tries);
+        return;
+      }
+      System.err.printf(Locale.ROOT, "bench: scale %s at %d connections: %d ms of JIT inside"
+          + " the measured run; measuring again%n", v.label, n, r.jvm().jitMillis());
     }
   }
 
