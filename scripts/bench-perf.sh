@@ -2,7 +2,7 @@
 # ./dev bench --perf: where a 64 B read's, a 64 B write's and a window-64 write's guest
 # instructions go, by room, library beside the C reference, in one counted boot:
 #   ./dev rdma --icount --rw target/bench -- scripts/bench-perf.sh [--quick] [--inline]
-#     [--no-selective] [--scenario main,hybrid,scale,channel]
+#     [--no-selective] [--scenario main,hybrid,scale,channel] [--print-compilation]
 # Cases (--scenario, default main): main (the three above); hybrid (64 B read and write with
 # hybrid polling against C busy-polling); scale (window-8 writes on one loop at 1 and 8
 # connections against C epoll, bench_scale.c); channel (the message channel's one-way
@@ -26,12 +26,14 @@ cd "$(dirname "$0")/.."
 INLINE=0
 SELECTIVE=true # --no-selective: every operation signalled (the A/B of selective signalling)
 CASES=main # --scenario LIST: PerfProfileMain's and PerfCases' cases
+PRINT_COMPILATION=0 # --print-compilation: the JIT's compilations on stdout, with perf's lines
 args=()
 while (($#)); do
   case $1 in
     --inline) INLINE=1 ;;
     --no-selective) SELECTIVE=false ;;
     --scenario) CASES=$2; shift ;;
+    --print-compilation) PRINT_COMPILATION=1 ;;
     *) args+=("$1") ;;
   esac
   shift
@@ -60,6 +62,7 @@ ROOM_BOUNDARIES=(
   'io.vertx.core.impl.future.*' 'dev.rpma.bench.*'
 )
 jit=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -Ddev.rpma.selectiveSignalling=$SELECTIVE)
+((PRINT_COMPILATION)) && jit+=(-XX:+PrintCompilation)
 if ((!INLINE)); then
   for c in "${ROOM_BOUNDARIES[@]}"; do
     jit+=("-XX:CompileCommand=quiet" "-XX:CompileCommand=dontinline,$c::*")

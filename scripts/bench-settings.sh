@@ -19,10 +19,10 @@ if ((QUICK)); then
   ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
   WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
   SCALE_WARMUP_MS=200 SCALE_MS=600
-  # three rounds of scale even in quick, its completions/s the mean over them: one 600 ms run
+  # five rounds of scale even in quick, its completions/s the mean over them: one 600 ms run
   # per count moved the ratio to C epoll 4.1 % between two counted runs; both designs' runs
-  # land on one of two levels about 2 % apart (bench/README, Scale; ANALYSIS.md, session 13)
-  SCALE_ROUNDS=3
+  # land on one of two levels 1.5-2 % apart (bench/README, Scale; ANALYSIS.md, session 13)
+  SCALE_ROUNDS=5
 else
   ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
   WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000

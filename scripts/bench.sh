@@ -72,7 +72,7 @@ while (($#)); do
     --profile) CROSS_HOST=3 ;;
     --perf) CROSS_HOST=4 ;;
     --scale-only) CROSS_HOST=5 ;;
-    --inline | --no-selective) PERF_ARGS+=("$arg") ;;
+    --inline | --no-selective | --print-compilation) PERF_ARGS+=("$arg") ;;
     *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf [--inline] [--no-selective] [--scenario LIST] | --scale-only]" >&2
       exit 2 ;;
   esac
