@@ -39,7 +39,8 @@
 #   (target/bench/perf/summary.md). --perf --inline: the JIT left to inline as in the scored
 #   pass (rooms then merge into their callers; the total is the scored pass's); --perf
 #   --no-selective: every operation signalled (-Ddev.rpma.selectiveSignalling=false); --perf
-#   --scenario LIST: which cases (main, hybrid, scale, channel; comma-separated; default main).
+#   --scenario LIST: which cases (main, hybrid, scale, channel; comma-separated; default main);
+#   --perf --print-compilation: the JIT's compilations in the log, between perf's lines.
 # --scale-only [--repeat]: steps 1 and 2, then only the scale benchmark in one counted boot
 #   (two with --repeat) into target/bench/scale/raw (raw-repeat), and bench/report_scale_repro.py
 #   prints its targets per run, their spread (bound 3 %) and each measured run's own figures.
@@ -73,7 +74,7 @@ while (($#)); do
     --perf) CROSS_HOST=4 ;;
     --scale-only) CROSS_HOST=5 ;;
     --inline | --no-selective | --print-compilation) PERF_ARGS+=("$arg") ;;
-    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf [--inline] [--no-selective] [--scenario LIST] | --scale-only]" >&2
+    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf [--inline] [--no-selective] [--scenario LIST] [--print-compilation] | --scale-only [--repeat]]" >&2
       exit 2 ;;
   esac
 done
