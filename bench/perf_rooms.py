@@ -2,7 +2,8 @@
 """Guest instructions per operation by room, from scripts/bench-perf.sh's recordings.
 
 Reads DIR/runs.tsv (name, operations, how: "window" = recorded over exactly the measured run;
-"whole" = a whole C process, taken as the difference of its x2 and x1 runs) and, per
+"whole" = a whole C process, taken as the difference of its x2 and x1 runs; and optionally
+what ran, the column's label) and, per
 recording, `perf script -F comm,tid,ip,sym,dso` output in DIR/NAME.txt. In counted time a
 cpu-clock sample every PERIOD ns of guest time is a sample every PERIOD guest instructions, so
 samples * PERIOD / operations = instructions per operation, by where they ran.
@@ -25,6 +26,7 @@ JAVA_ROOMS = [
     ("dev.rpma.vertx.impl.jni.", "library: JNI wrappers (Java)"),
     ("dev.rpma.vertx.impl.engine.", "library: engine"),
     ("dev.rpma.vertx.impl.loop.", "library: loop glue (fd watch)"),
+    ("dev.rpma.vertx.impl.channel.", "library: message channel"),
     ("dev.rpma.vertx.", "library: API and checks"),
     ("io.vertx.core.impl.future.", "Vert.x: Future and listeners"),
     ("io.vertx.core.Promise", "Vert.x: Future and listeners"),
@@ -102,10 +104,11 @@ def per_op(counter, ops, period):
 
 def main():
     out, period = Path(sys.argv[1]), int(sys.argv[2])
-    runs = {}
+    runs, labels = {}, {}
     for line in (out / "runs.tsv").read_text().splitlines():
-        name, ops, how = line.split("\t")
+        name, ops, how, *label = line.split("\t")
         runs[name] = (int(ops), how)
+        labels[name] = label[0] if label else None
     print("# Guest instructions per operation by room (perf, counted time)\n")
     print(f"`perf record -a -e cpu-clock -c {period}` in the one-vCPU counted guest: a sample "
           f"every {period} guest instructions. Library: exactly its measured run; C: the "
@@ -117,14 +120,23 @@ def main():
         lib_ops = runs["lib-" + s][0]
         lib_rooms, lib_syms = samples_by_room(out / f"lib-{s}.txt")
         lib = per_op(lib_rooms, lib_ops, period)
-        c = {}
+        c, ref_syms = {}, {}
+        ref_label = "C librpma (event)"
         if f"c-{s}-x1" in runs and f"c-{s}-x2" in runs:
             (o1, _), (o2, _) = runs[f"c-{s}-x1"], runs[f"c-{s}-x2"]
-            r1, _ = samples_by_room(out / f"c-{s}-x1.txt")
-            r2, _ = samples_by_room(out / f"c-{s}-x2.txt")
+            r1, s1 = samples_by_room(out / f"c-{s}-x1.txt")
+            r2, s2 = samples_by_room(out / f"c-{s}-x2.txt")
             c = {k: (r2[k] - r1[k]) * period / (o2 - o1) for k in set(r1) | set(r2)}
+            ref_syms = {k: (s2[k] - s1[k]) * period / (o2 - o1) for k in set(s1) | set(s2)}
+            ref_label = labels.get(f"c-{s}-x1") or ref_label
+        elif f"ref-{s}" in runs:  # a reference recorded over its measured run, as the library
+            ref_rooms, ref_counts = samples_by_room(out / f"ref-{s}.txt")
+            c = per_op(ref_rooms, runs[f"ref-{s}"][0], period)
+            ref_syms = per_op(ref_counts, runs[f"ref-{s}"][0], period)
+            ref_label = labels.get(f"ref-{s}") or "reference"
+        lib_label = labels.get("lib-" + s) or "vertx-rpma"
         print(f"## {s.replace('-', ' ')} ({lib_ops} library operations)\n")
-        print("| Room | vertx-rpma | C librpma (event) | difference |")
+        print(f"| Room | {lib_label} | {ref_label} | difference |")
         print("|---|---|---|---|")
         keys = sorted(set(lib) | set(c), key=lambda k: -max(lib.get(k, 0), c.get(k, 0)))
         for k in keys:
@@ -139,6 +151,13 @@ def main():
         for (r, sym), n in lib_syms.most_common(30):
             print(f"| {r} | `{sym[:110]}` | {n * period / lib_ops:,.0f} |")
         print()
+        if ref_syms:
+            print(f"Top symbols of the reference ({ref_label}, instructions per operation):\n")
+            print("| Room | Symbol | per op |")
+            print("|---|---|---|")
+            for (r, sym), v in sorted(ref_syms.items(), key=lambda kv: -kv[1])[:20]:
+                print(f"| {r} | `{sym[:110]}` | {v:,.0f} |")
+            print()
 
 
 if __name__ == "__main__":

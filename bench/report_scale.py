@@ -8,8 +8,11 @@ Raw lines (results-1cpu.jsonl), written by ScaleRun/Report.scale (Java) and benc
                           process_cpu_ns
   kind "scale-resources"  what the first n connections took, both ends in the bench JVM:
                           rdma_fds, native_kib (resident outside the heap), pinned_kib
-A figure is the median over the rounds; a ratio ("n / 1 connection") is the median over the
-rounds of that round's ratio (the counts of a round run within seconds of each other).
+A figure is the median over the rounds, except completions per second: their mean over the
+rounds (a run of either design lands on one of two levels about 2 % apart, see ANALYSIS.md,
+session 13; the median of three such runs jumps between the levels, the mean moves by a third
+of it); a ratio ("n / 1 connection") is the median over the rounds of that round's ratio (the
+counts of a round run within seconds of each other).
 """
 from __future__ import annotations
 
@@ -55,14 +58,27 @@ def aggregate(runs: list[Json]) -> ScaleAgg:
     return out
 
 
+JIT_QUIET_SHARE = 0.01  # BenchConfig.JIT_QUIET_SHARE: a run with more JIT inside is not clean
+
+
+def jit_quiet(run: Json) -> bool:
+    """No compilation inside the run to speak of (C's lines have no JIT: always quiet)."""
+    return run.get("jit_ms", 0) <= JIT_QUIET_SHARE * run.get("elapsed_s", 0) * 1e3
+
+
 def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
-    """One design, variant and connection count: medians over the rounds."""
+    """One design, variant and connection count: over the rounds (see the module's text)."""
     n = key[2]
+    # a run with the JIT inside measures the compiler (213 ms of it took a third from one run):
+    # left out of the mean when another round ran without
+    clean = [r for r in rs if jit_quiet(r)] or rs
+    mean = sum(r["ops_per_s"] for r in clean) / len(clean)
     return {
         "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
+        "rounds_with_jit_left_out": len(rs) - len(clean),
         "window": rs[0].get("window"),
-        "ops_per_s": median_or_none(r["ops_per_s"] for r in rs),
-        "ops_per_s_per_connection": median_or_none(r["ops_per_s"] / n for r in rs),
+        "ops_per_s": mean,
+        "ops_per_s_per_connection": mean / n,
         # the starved connection's share of a fair one: 1.0 is perfectly even
         "fairness_min": median_or_none(r["min_per_connection"] * n / r["completions"]
                                        for r in rs if r.get("completions")),

@@ -50,6 +50,8 @@ guest_facts() {
     settings_facts
     echo "scale_ms=$SCALE_MS"
     echo "scale_warmup_ms=$SCALE_WARMUP_MS"
+    echo "scale_rounds=$SCALE_ROUNDS"
+    echo "scale_only=$SCALE_ONLY"
     echo "nofile=$(ulimit -Sn):$(ulimit -Hn)"
   } >"$RAW/guest-facts.txt"
 }
@@ -93,8 +95,9 @@ perftest_all() {
 # The JVM that runs all three contenders (the C reference as a process per scenario).
 java_bench() {
   local placement=$1 out="$RAW/results-$1.jsonl" rounds=$2 port=$3 probe_ms=$4 scale_ms=$5
-  local variants=$6
+  local variants=$6 scale_only=false
   local cp pin=()
+  ((SCALE_ONLY)) && scale_only=true
   cp="bench/target/classes:$(find bench/target/lib -name '*.jar' | sort | paste -sd:)"
   [[ $placement == 1cpu ]] && pin=(taskset -c "$PIN_CPU")
   section "C reference, vertx-rpma, thread-hop: $placement, $rounds round(s)"
@@ -107,7 +110,7 @@ java_bench() {
     --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms "$TPUT_MS" \
     --warmup-round-ops "$WARMUP_ROUND_OPS" --warmup-max-s "$WARMUP_MAX_S" \
     --probe-ms "$probe_ms" --scale-warmup-ms "$SCALE_WARMUP_MS" --scale-ms "$scale_ms" \
-    --variants "$variants"
+    --scale-rounds "$SCALE_ROUNDS" --variants "$variants" --scale-only "$scale_only"
 }
 
 # The message channel against send/recv posted by hand: round trips and one-way messages/s.
@@ -129,6 +132,10 @@ main() {
   ulimit -l unlimited 2>/dev/null || true
   guest_facts
   local rc=0
+  if ((SCALE_ONLY)); then # ./dev bench --scale-only: the scale benchmark alone
+    java_bench 1cpu "$ROUNDS" 7791 0 "$SCALE_MS" false || exit 3
+    return 0
+  fi
   perftest_all || rc=1 # an outside check: its failure is reported, the rest still runs
   # the guest's CPU counters around the main run: its steal time is one sign of a busy host
   # (under TCG the guest kernel may have no steal clock: then it stays 0, and the host's samples

@@ -2,7 +2,12 @@
 # ./dev bench --perf: where a 64 B read's, a 64 B write's and a window-64 write's guest
 # instructions go, by room, library beside the C reference, in one counted boot:
 #   ./dev rdma --icount --rw target/bench -- scripts/bench-perf.sh [--quick] [--inline]
-#     [--no-selective]
+#     [--no-selective] [--scenario main,hybrid,scale,channel] [--print-compilation]
+# Cases (--scenario, default main): main (the three above); hybrid (64 B read and write with
+# hybrid polling against C busy-polling); scale (window-8 writes on one loop at 1 and 8
+# connections against C epoll, bench_scale.c); channel (the message channel's one-way
+# messages against send/recv posted by hand, both in the JVM). The cases other than main run
+# for --run-ms (twice the scale bench's measured run) each.
 # Prepared on the host by scripts/bench.sh (bench/target/classes, lib, rpma_bench).
 # PerfProfileMain records each scenario with `perf record -a -e cpu-clock` (the guest's own
 # timer interrupt: it takes no CPU from the one vCPU's loop as JFR's sampler thread did); in
@@ -20,13 +25,18 @@ cd "$(dirname "$0")/.."
 
 INLINE=0
 SELECTIVE=true # --no-selective: every operation signalled (the A/B of selective signalling)
+CASES=main # --scenario LIST: PerfProfileMain's and PerfCases' cases
+PRINT_COMPILATION=0 # --print-compilation: the JIT's compilations on stdout, with perf's lines
 args=()
-for a in "$@"; do
-  case $a in
+while (($#)); do
+  case $1 in
     --inline) INLINE=1 ;;
     --no-selective) SELECTIVE=false ;;
-    *) args+=("$a") ;;
+    --scenario) CASES=$2; shift ;;
+    --print-compilation) PRINT_COMPILATION=1 ;;
+    *) args+=("$1") ;;
   esac
+  shift
 done
 # shellcheck source=scripts/bench-settings.sh
 source scripts/bench-settings.sh ${args[@]+"${args[@]}"} --icount
@@ -48,9 +58,11 @@ ROOM_BOUNDARIES=(
   dev.rpma.vertx.impl.engine.CompletionQueue dev.rpma.vertx.impl.engine.CompletionChannel
   dev.rpma.vertx.impl.engine.ConnectionCompletions dev.rpma.vertx.impl.jni.JniConnection
   dev.rpma.vertx.impl.jni.JniCompletionQueue 'dev.rpma.vertx.impl.loop.*'
+  'dev.rpma.vertx.impl.channel.*'
   'io.vertx.core.impl.future.*' 'dev.rpma.bench.*'
 )
 jit=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -Ddev.rpma.selectiveSignalling=$SELECTIVE)
+((PRINT_COMPILATION)) && jit+=(-XX:+PrintCompilation)
 if ((!INLINE)); then
   for c in "${ROOM_BOUNDARIES[@]}"; do
     jit+=("-XX:CompileCommand=quiet" "-XX:CompileCommand=dontinline,$c::*")
@@ -64,7 +76,8 @@ taskset -c "$PIN_CPU" java -XX:+UseSerialGC -Xms512m -Xmx512m "${jit[@]}" -cp "$
   --lat-warmup "$LAT_WARMUP" --lat-ops $((4 * LAT_OPS)) \
   --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms $((4 * TPUT_MS)) \
   --warmup-round-ops "$WARMUP_ROUND_OPS" --warmup-max-s "$WARMUP_MAX_S" \
-  --perf-dir "$REC" --period "$PERIOD"
+  --scale-warmup-ms "$SCALE_WARMUP_MS" \
+  --perf-dir "$REC" --period "$PERIOD" --perf-cases "$CASES" --run-ms $((2 * SCALE_MS))
 cp "$REC/runs.tsv" "$OUT/"
 for data in "$REC"/*.data; do
   name=$(basename "$data" .data)

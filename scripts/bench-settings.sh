@@ -2,24 +2,32 @@
 # The run lengths of ./dev bench, shared by the one-guest run (scripts/bench-guest.sh) and the
 # cross-host pass (scripts/bench-cross-host.sh), so that their figures are taken alike. Sourced
 # with the script's arguments: [--quick] (one short round; QUICK=1) [--icount] (the guest runs
-# in instruction-counted time on one vCPU: ./dev rdma --icount; ICOUNT=1).
+# in instruction-counted time on one vCPU: ./dev rdma --icount; ICOUNT=1) [--scale-only] (only
+# the scale benchmark: ./dev bench --scale-only; SCALE_ONLY=1).
 QUICK=0
 ICOUNT=0
+SCALE_ONLY=0
 for arg in "$@"; do
   case $arg in
     --quick) QUICK=1 ;;
     --icount) ICOUNT=1 ;;
-    *) echo "usage: $0 [--quick] [--icount]" >&2; exit 2 ;;
+    --scale-only) SCALE_ONLY=1 ;;
+    *) echo "usage: $0 [--quick] [--icount] [--scale-only]" >&2; exit 2 ;;
   esac
 done
 if ((QUICK)); then
   ROUNDS=1 LAT_WARMUP=300 LAT_OPS=1500 TPUT_WARMUP_MS=300 TPUT_MS=1000
   WARMUP_ROUND_OPS=500 WARMUP_MAX_S=60 PERFTEST_ITERS=1000 PROBE_MS=1000
   SCALE_WARMUP_MS=200 SCALE_MS=600
+  # five rounds of scale even in quick, its completions/s the mean over them: one 600 ms run
+  # per count moved the ratio to C epoll 4.1 % between two counted runs; both designs' runs
+  # land on one of two levels 1.5-2 % apart (bench/README, Scale; ANALYSIS.md, session 13)
+  SCALE_ROUNDS=5
 else
   ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
   WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000
   SCALE_WARMUP_MS=500 SCALE_MS=2000
+  SCALE_ROUNDS=$ROUNDS
 fi
 PIN_CPU=1 # not 0: the guest's interrupts default to CPU 0
 ((ICOUNT)) && PIN_CPU=0 # the only vCPU

@@ -38,7 +38,12 @@
 #   per operation by room, library beside C, from perf's sampler in the guest
 #   (target/bench/perf/summary.md). --perf --inline: the JIT left to inline as in the scored
 #   pass (rooms then merge into their callers; the total is the scored pass's); --perf
-#   --no-selective: every operation signalled (-Ddev.rpma.selectiveSignalling=false).
+#   --no-selective: every operation signalled (-Ddev.rpma.selectiveSignalling=false); --perf
+#   --scenario LIST: which cases (main, hybrid, scale, channel; comma-separated; default main);
+#   --perf --print-compilation: the JIT's compilations in the log, between perf's lines.
+# --scale-only [--repeat]: steps 1 and 2, then only the scale benchmark in one counted boot
+#   (two with --repeat) into target/bench/scale/raw (raw-repeat), and bench/report_scale_repro.py
+#   prints its targets per run, their spread (bound 3 %) and each measured run's own figures.
 # --icount: accepted for old command lines; counted time is the default now.
 # Exits non-zero if anything failed to build or run; a missed target is not a failure.
 set -euo pipefail
@@ -51,8 +56,14 @@ CROSS_HOST=1 # 0: skip the cross-host pass; 2: only the cross-host pass; 3: only
 REPEAT=0 # 1: the scored pass twice, for its reproducibility
 REAL_TIME=1 # 0: no real-time sensitivity pass on one guest
 PERF_ARGS=() # --inline: the perf profile with the scored pass's JIT
-for arg in "$@"; do
+while (($#)); do
+  arg=$1
+  shift
   case $arg in
+    --scenario) # the perf profile's cases: main (default), hybrid, scale, channel
+      (($#)) || { echo "--scenario needs a list: main,hybrid,scale,channel" >&2; exit 2; }
+      PERF_ARGS+=(--scenario "$1")
+      shift ;;
     --quick) QUICK=(--quick) ;;
     --icount) ;;
     --repeat) REPEAT=1 ;;
@@ -61,8 +72,9 @@ for arg in "$@"; do
     --cross-host-only) CROSS_HOST=2 ;;
     --profile) CROSS_HOST=3 ;;
     --perf) CROSS_HOST=4 ;;
-    --inline | --no-selective) PERF_ARGS+=("$arg") ;;
-    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf [--inline] [--no-selective]]" >&2
+    --scale-only) CROSS_HOST=5 ;;
+    --inline | --no-selective | --print-compilation) PERF_ARGS+=("$arg") ;;
+    *) echo "usage: ./dev bench [--quick] [--repeat] [--no-real-time] [--no-cross-host | --cross-host-only | --profile | --perf [--inline] [--no-selective] [--scenario LIST] [--print-compilation] | --scale-only [--repeat]]" >&2
       exit 2 ;;
   esac
 done
@@ -159,6 +171,27 @@ one_guest_pass() {
   ((rc == 0)) || log "warning: perftest failed; the report says so"
 }
 
+# One counted boot running only the scale benchmark (--scale-only), raw results into RAW,
+# the host check around it in DIR. 2 GiB of guest memory: the JVM's heap is 512 MiB.
+scale_pass() {
+  local dir=$1 raw=$2 rc=0
+  mkdir -p "$dir"
+  host_facts "$dir/host-facts.txt"
+  bench/host-check.sh before $$ >>"$dir/host-facts.txt"
+  bench/host-check.sh sample $$ >"$dir/host-samples.txt" &
+  SAMPLER_PID=$!
+  log "the scale benchmark alone (one counted boot): $raw"
+  DEV_RDMA_MEM=${DEV_RDMA_MEM:-2G} ./dev rdma --rw target/bench --timeout 2400 --icount -- \
+    env BENCH_RAW="$raw" scripts/bench-guest.sh ${QUICK[@]+"${QUICK[@]}"} --icount \
+    --scale-only || rc=$?
+  stop_sampler
+  echo "host_load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$dir/host-facts.txt"
+  if ((rc != 0)) || [[ ! -s $raw/results-1cpu.jsonl ]]; then
+    log "error: the scale run on the device failed (exit $rc)"
+    return 1
+  fi
+}
+
 main() {
   # before our own build: the load average after it would be mostly ours
   LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -178,6 +211,17 @@ main() {
     ./dev rdma --rw target/bench --timeout 1500 --icount -- \
       scripts/bench-perf.sh ${QUICK[@]+"${QUICK[@]}"} ${PERF_ARGS[@]+"${PERF_ARGS[@]}"}
     log "wrote target/bench/perf/summary.md"
+    return 0
+  fi
+  if ((CROSS_HOST == 5)); then
+    local runs=(target/bench/scale/raw)
+    rm -rf target/bench/scale
+    scale_pass target/bench/scale target/bench/scale/raw || exit 1
+    if ((REPEAT)); then
+      scale_pass target/bench/scale/repeat target/bench/scale/raw-repeat || exit 1
+      runs+=(target/bench/scale/raw-repeat)
+    fi
+    python3 bench/report_scale_repro.py "${runs[@]}" | tee target/bench/scale/summary.md
     return 0
   fi
   if ((CROSS_HOST == 2)); then

@@ -48,8 +48,16 @@ final class BenchConfig {
   /** Per scale scenario and round: unmeasured, then measured; 0 skips the scale benchmark. */
   long scaleWarmupMs = 500;
   long scaleMs = 2000;
+  /** Rounds of the scale benchmark; 0: {@link #rounds}. Its figures are medians over them. */
+  int scaleRounds;
+  /** Only the scale benchmark (no warm-up of the main scenarios, no rounds, no probe). */
+  boolean scaleOnly;
   /** Whether the library's variants (io_uring, metrics on) are measured too. */
   boolean variants = true;
+
+  int scaleRounds() {
+    return scaleRounds > 0 ? scaleRounds : rounds;
+  }
 
   long throughputWarmupNanos() {
     return throughputWarmupMs * 1_000_000;
@@ -93,6 +101,8 @@ final class BenchConfig {
         case "--scale-warmup-ms" -> c.scaleWarmupMs = Long.parseLong(value);
         case "--scale-ms" -> c.scaleMs = Long.parseLong(value);
         case "--variants" -> c.variants = Boolean.parseBoolean(value);
+        case "--scale-rounds" -> c.scaleRounds = Integer.parseInt(value);
+        case "--scale-only" -> c.scaleOnly = Boolean.parseBoolean(value);
         default -> throw usage("unknown option " + name);
       }
     }
@@ -110,6 +120,7 @@ final class BenchConfig {
         + " [--out FILE] [--c-reference PATH] [--rounds N] [--lat-warmup N] [--lat-ops N]"
         + " [--tput-warmup-ms MS] [--tput-ms MS]"
         + " [--warmup-round-ops N] [--warmup-round-window-ms MS] [--warmup-max-s S]"
-        + " [--probe-ms MS] [--scale-warmup-ms MS] [--scale-ms MS] [--variants true|false]");
+        + " [--probe-ms MS] [--scale-warmup-ms MS] [--scale-ms MS] [--variants true|false]"
+        + " [--scale-rounds N] [--scale-only true|false]");
   }
 }

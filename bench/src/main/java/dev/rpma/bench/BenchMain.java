@@ -44,6 +44,10 @@ public final class BenchMain {
   }
 
   private static void run(BenchConfig config) throws Exception {
+    if (config.scaleOnly) {
+      scaleOnly(config);
+      return;
+    }
     try (Report report = new Report(config.out); Fixture fixture = Fixture.open(config);
         Variants variants = config.variants ? Variants.open(config) : Variants.none()) {
       List<Driver> drivers = List.of(fixture.library, fixture.threadHop);
@@ -87,6 +91,14 @@ public final class BenchMain {
       if (config.scaleMs > 0) {
         ScaleBench.run(fixture.vertx, config, report);
       }
+    }
+  }
+
+  /** {@code --scale-only true}: the scale benchmark alone (./dev bench --scale-only). */
+  private static void scaleOnly(BenchConfig config) throws Exception {
+    try (Report report = new Report(config.out); Fixture fixture = Fixture.open(config)) {
+      report.facts(facts());
+      ScaleBench.run(fixture.vertx, config, report);
     }
   }
 

@@ -55,13 +55,10 @@ public final class ChannelBenchMain {
 
   private static void run(BenchConfig config) throws IOException, InterruptedException {
     Vertx vertx = Fixture.nativeVertx();
-    String ip = config.address;
-    RpmaPeer serverPeer = Fixture.await(RpmaPeer.open(vertx, ip));
-    RpmaPeer clientPeer = Fixture.await(RpmaPeer.open(vertx, ip));
-    List<RpmaServer> servers = new ArrayList<>();
-    try (PrintWriter out = new PrintWriter(new FileWriter(config.out, true), true)) {
-      List<MessagePath> paths = List.of(channel(config, serverPeer, clientPeer, servers),
-          handPosted(config, serverPeer, clientPeer, servers));
+    try (Peers peers = new Peers(vertx, config.address);
+        PrintWriter out = new PrintWriter(new FileWriter(config.out, true), true)) {
+      List<MessagePath> paths = peers.paths(config);
+      RpmaPeer serverPeer = peers.server;
       // unmeasured, as long as the measured runs, until the JIT is quiet: one short pass left
       // compilations inside the measured runs (the channel's targets moved 6-9 % between two
       // counted runs), and so did quiet rounds shorter than the runs (jit 54-280 ms inside
@@ -95,14 +92,36 @@ public final class ChannelBenchMain {
         Fixture.await(p.close());
       }
     } finally {
-      servers.forEach(s -> Fixture.await(s.close()));
-      Fixture.await(clientPeer.close());
-      Fixture.await(serverPeer.close());
       Fixture.await(vertx.close());
     }
   }
 
-  private static MessagePath channel(BenchConfig config, RpmaPeer serverPeer,
+  /** Both ends' peers and the servers of the two message paths, closed together. */
+  static final class Peers implements AutoCloseable {
+    final RpmaPeer server;
+    final RpmaPeer client;
+    private final List<RpmaServer> servers = new ArrayList<>();
+
+    Peers(Vertx vertx, String ip) {
+      server = Fixture.await(RpmaPeer.open(vertx, ip));
+      client = Fixture.await(RpmaPeer.open(vertx, ip));
+    }
+
+    /** The message channel and the hand-posted pair, on config.port + 50 and + 51. */
+    List<MessagePath> paths(BenchConfig config) {
+      return List.of(channel(config, server, client, servers),
+          handPosted(config, server, client, servers));
+    }
+
+    @Override
+    public void close() {
+      servers.forEach(s -> Fixture.await(s.close()));
+      Fixture.await(client.close());
+      Fixture.await(server.close());
+    }
+  }
+
+  static MessagePath channel(BenchConfig config, RpmaPeer serverPeer,
       RpmaPeer clientPeer, List<RpmaServer> servers) {
     ConnectionOptions options = BenchConfig.connectionOptions();
     MessageChannelOptions channel = new MessageChannelOptions().setReceiveBuffers(
@@ -119,7 +138,7 @@ public final class ChannelBenchMain {
     return path;
   }
 
-  private static MessagePath handPosted(BenchConfig config, RpmaPeer serverPeer,
+  static MessagePath handPosted(BenchConfig config, RpmaPeer serverPeer,
       RpmaPeer clientPeer, List<RpmaServer> servers) {
     ConnectionOptions options = BenchConfig.connectionOptions();
     MemoryRegion serverRegion = Fixture.await(serverPeer.register(

@@ -43,7 +43,10 @@ public final class PerfProfileMain {
       List<String> rest = new ArrayList<>(List.of(args));
       Path dir = Path.of(take(rest, "--perf-dir"));
       long period = Long.parseLong(take(rest, "--period"));
-      record(BenchConfig.parse(rest.toArray(new String[0])), dir, period);
+      List<String> cases = rest.contains("--perf-cases")
+          ? List.of(take(rest, "--perf-cases").split(",")) : List.of("main");
+      long runMs = rest.contains("--run-ms") ? Long.parseLong(take(rest, "--run-ms")) : 1200;
+      record(BenchConfig.parse(rest.toArray(new String[0])), dir, period, cases, runMs);
       status = 0;
     } catch (Throwable t) {
       System.err.print("bench: perf profile failed: ");
@@ -64,40 +67,58 @@ public final class PerfProfileMain {
     return value;
   }
 
-  private static void record(BenchConfig config, Path dir, long period) throws Exception {
+  private static void record(BenchConfig config, Path dir, long period, List<String> cases,
+      long runMs) throws Exception {
     Files.createDirectories(dir);
     try (Fixture fixture = Fixture.open(config);
         PrintStream runs = new PrintStream(dir.resolve("runs.tsv").toFile(), "UTF-8")) {
-      List<Driver> drivers = List.of(fixture.library);
-      // warm-up rounds as long as the recorded runs, each after an idle pause: with 500
-      // operations a round, a quiet JIT still had ConnectionImpl.read short of C2's threshold
-      // (compiled inside the recorded read: 29,000 instructions per read), and the loop's
-      // first idle wait while the C reference ran deoptimized its compiled path (recompiled
-      // inside the next recording) (-XX:+PrintCompilation)
-      config.warmupRoundOps = Math.max(config.warmupRoundOps, config.latencyOps);
-      WarmUp.untilJitQuiet(config, () -> {
-        idle(IDLE_PAUSE_MS);
-        WarmUp.round(config, drivers, SCENARIOS::contains);
-      });
-      int port = config.port + 100;
-      for (Scenario s : SCENARIOS) {
-        String name = s.toString().replace(' ', '-');
-        long ops = library(config, fixture.library, s, dir.resolve("lib-" + name + ".data"),
-            period);
-        runs.printf(Locale.ROOT, "lib-%s\t%d\twindow%n", name, ops);
-        if (config.cReference != null) {
-          for (int times = 1; times <= 2; times++) {
-            long cOps = cReference(config, s, times, port++,
-                dir.resolve("c-" + name + "-x" + times + ".data"), period);
-            runs.printf(Locale.ROOT, "c-%s-x%d\t%d\twhole%n", name, times, cOps);
-          }
+      PerfCases more = new PerfCases(config, fixture, dir, period, runs, runMs);
+      for (String c : cases) {
+        switch (c) {
+          case "main" -> recordMain(config, fixture, dir, period, runs);
+          case "hybrid" -> more.hybrid();
+          case "scale" -> more.scale();
+          case "channel" -> more.channel();
+          default -> throw new IllegalArgumentException("unknown perf case " + c
+              + " (main, hybrid, scale, channel)");
         }
-        System.err.printf(Locale.ROOT, "bench: perf recorded %s: %d operations%n", s, ops);
       }
     }
   }
 
-  private static void idle(long millis) {
+  /** 64 B read and write latency and a window of 64 writes, library beside C (event mode). */
+  private static void recordMain(BenchConfig config, Fixture fixture, Path dir, long period,
+      PrintStream runs) throws Exception {
+    List<Driver> drivers = List.of(fixture.library);
+    // warm-up rounds as long as the recorded runs, each after an idle pause: with 500
+    // operations a round, a quiet JIT still had ConnectionImpl.read short of C2's threshold
+    // (compiled inside the recorded read: 29,000 instructions per read), and the loop's
+    // first idle wait while the C reference ran deoptimized its compiled path (recompiled
+    // inside the next recording) (-XX:+PrintCompilation)
+    config.warmupRoundOps = Math.max(config.warmupRoundOps, config.latencyOps);
+    WarmUp.untilJitQuiet(config, () -> {
+      idle(IDLE_PAUSE_MS);
+      WarmUp.round(config, drivers, SCENARIOS::contains);
+    });
+    int port = config.port + 100;
+    for (Scenario s : SCENARIOS) {
+      String name = s.toString().replace(' ', '-');
+      long ops = library(config, fixture.library, s, dir.resolve("lib-" + name + ".data"),
+          period);
+      runs.printf(Locale.ROOT, "lib-%s\t%d\twindow\tvertx-rpma%n", name, ops);
+      if (config.cReference != null) {
+        for (int times = 1; times <= 2; times++) {
+          long cOps = cReference(config, s, "blocking", times, port++,
+              dir.resolve("c-" + name + "-x" + times + ".data"), period);
+          runs.printf(Locale.ROOT, "c-%s-x%d\t%d\twhole\tC librpma (event)%n", name,
+              times, cOps);
+        }
+      }
+      System.err.printf(Locale.ROOT, "bench: perf recorded %s: %d operations%n", s, ops);
+    }
+  }
+
+  static void idle(long millis) {
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {
@@ -106,18 +127,29 @@ public final class PerfProfileMain {
   }
 
   /** One measured run of the library, recorded from its first post to its last completion. */
-  private static long library(BenchConfig config, Driver d, Scenario s, Path data, long period)
+  static long library(BenchConfig config, Driver d, Scenario s, Path data, long period)
+      throws IOException, InterruptedException {
+    return recorded(data, period, () -> Fixture.await(s.isLatency()
+        ? LatencyRun.run(d, s.op(), s.size(), config.latencyOps)
+        : ThroughputRun.run(d, s.window(), s.size(), config.throughputNanos())).ops());
+  }
+
+  /** A measured run in this JVM, returning its operations. */
+  interface MeasuredRun {
+    long run() throws IOException, InterruptedException;
+  }
+
+  /** {@code run} under a recording switched on for exactly its length. */
+  static long recorded(Path data, long period, MeasuredRun run)
       throws IOException, InterruptedException {
     try (PerfRecording perf = PerfRecording.start(data, period)) {
       // starting perf (processes, fifos) queues compilations of its own: they must not run
       // inside the recording (they did: 25,000 instructions of C2 per 64 B read)
       Jit.awaitIdleOrWarn();
       perf.enable();
-      RunResult r = Fixture.await(s.isLatency()
-          ? LatencyRun.run(d, s.op(), s.size(), config.latencyOps)
-          : ThroughputRun.run(d, s.window(), s.size(), config.throughputNanos()));
+      long ops = run.run();
       perf.disable();
-      return r.ops();
+      return ops;
     }
   }
 
@@ -125,10 +157,10 @@ public final class PerfProfileMain {
    * The C reference (event mode) of {@code s}, {@code times} the configured operations (or
    * duration), recorded as a whole process; returns the operations it reports.
    */
-  private static long cReference(BenchConfig config, Scenario s, int times, int port, Path data,
-      long period) throws IOException, InterruptedException {
+  static long cReference(BenchConfig config, Scenario s, String mode, int times, int port,
+      Path data, long period) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(config.cReference, "--addr", config.address,
-        "--port", String.valueOf(port), "--round", "0", "--mode", "blocking",
+        "--port", String.valueOf(port), "--round", "0", "--mode", mode,
         "--kind", s.kind()));
     if (s.isLatency()) {
       cmd.addAll(List.of("--op", s.op().label, "--size", String.valueOf(s.size()),
@@ -139,6 +171,12 @@ public final class PerfProfileMain {
           "--tput-warmup-ms", String.valueOf(config.throughputWarmupMs),
           "--tput-ms", String.valueOf(times * config.throughputMs)));
     }
+    return cWhole(cmd, s.isLatency() ? "ops" : "completions", data, period);
+  }
+
+  /** A C process recorded as a whole; returns the count {@code field} of its line. */
+  static long cWhole(List<String> cmd, String field, Path data, long period)
+      throws IOException, InterruptedException {
     String line;
     try (PerfRecording perf = PerfRecording.start(data, period)) {
       Jit.awaitIdleOrWarn();
@@ -146,7 +184,7 @@ public final class PerfProfileMain {
       line = CReference.resultLine(cmd);
       perf.disable();
     }
-    return countOf(line, s.isLatency() ? "ops" : "completions");
+    return countOf(line, field);
   }
 
   /** A count field ("ops", "completions") of the C reference's JSON line. */

@@ -83,17 +83,18 @@ final class Report implements AutoCloseable {
 
   /** One measured run of the scale benchmark (ScaleRun): n connections on one loop. */
   /** One scale run; {@code rnrNaks}: the device's RNR NAKs during it, -1 if not counted. */
-  void scale(String impl, int round, ScaleRun.ScaleResult r, long rnrNaks) {
+  void scale(String impl, int round, ScaleRun.ScaleResult r, long rnrNaks, int tries) {
     emit(String.format(Locale.ROOT,
         "{\"impl\":\"%s\",\"kind\":\"scale\",\"variant\":\"%s\",\"round\":%d,"
             + "\"connections\":%d,\"window\":%d,\"size\":%d,\"completions\":%d,"
             + "\"elapsed_s\":%.6f,\"ops_per_s\":%.1f,\"min_per_connection\":%d,"
             + "\"max_per_connection\":%d,\"loop_cpu_ns\":%d,\"server_loop_cpu_ns\":%d,"
-            + "\"process_cpu_ns\":%d,\"jit_ms\":%d,\"gc_count\":%d,\"rnr_naks\":%d}",
+            + "\"process_cpu_ns\":%d,\"jit_ms\":%d,\"gc_count\":%d,\"rnr_naks\":%d,"
+            + "\"tries\":%d}",
         impl, r.variant(), round, r.connections(), BenchConfig.SCALE_WINDOW,
         BenchConfig.THROUGHPUT_SIZE, r.completions(), r.elapsedNanos() / 1e9, r.perSecond(),
         r.minPerConnection(), r.maxPerConnection(), r.loopCpuNanos(), r.serverLoopCpuNanos(),
-        r.processCpuNanos(), r.jvm().jitMillis(), r.jvm().gcCount(), rnrNaks));
+        r.processCpuNanos(), r.jvm().jitMillis(), r.jvm().gcCount(), rnrNaks, tries));
     System.err.printf(Locale.ROOT, "bench: scale %-10s %-5s %3d connections: %9.0f compl/s"
             + " (%7.0f per connection, min %d max %d)  cpu/compl loop %.1f us, process %.1f"
             + " us, rnr naks %d%n", impl, r.variant(), r.connections(), r.perSecond(),

@@ -78,6 +78,14 @@ final class Variants implements AutoCloseable {
     }
   }
 
+  /** Only the hybrid-polling variant (the perf profile's hybrid case). */
+  static Variants hybridOnly(BenchConfig config) {
+    Variants v = new Variants();
+    v.variants.add(open(HYBRID, Transport.EPOLL, null,
+        BenchConfig.connectionOptions().setBusyPollMicros(HYBRID_SPIN_MICROS), config));
+    return v;
+  }
+
   private static Variant open(String name, Transport transport, VertxMetricsFactory metrics,
       ConnectionOptions options, BenchConfig config) {
     Vertx vertx = vertx(transport, metrics);
