@@ -13,6 +13,10 @@
 # Options go to the example (e.g. --records=50000 --window=32; NAME --help lists them).
 # Exits 0 only if the example verified everything.
 #
+# It builds the library, the Kotlin module and the examples in one Maven reactor and runs
+# from the reactor's jars (examples/target/classpath.txt names library/target/...): nothing is
+# installed into ~/.m2, whose copy of the library other builds may be using meanwhile.
+#
 # Two more modes, for the test bed:
 #   example.sh --prepare             build the examples and their class path; the library must
 #                                    already be installed in ~/.m2 (./dev test does that)
@@ -76,7 +80,18 @@ quiet_mvn() {
   mvn -B -q "$@" 2>&1 | sed -e 's/\x1b\[0m//g' -e '/^make: .* is up to date\.$/d'
 }
 
-# The examples' jar and the class path to run it with (examples/target/classpath.txt).
+# The library, the Kotlin module and the examples built in one reactor (-am: the modules the
+# examples need), nothing installed; each module's runtime class path into its
+# target/classpath.txt (a relative outputFile is the module's own), the examples' naming the
+# reactor's jars, which are where this checkout built them.
+build_in_reactor() {
+  quiet_mvn -pl "$EXAMPLES" -am package -DskipTests "$DEP_PLUGIN:build-classpath" \
+    -Dmdep.includeScope=runtime -Dmdep.outputFile=target/classpath.txt ||
+    die "building the library and the examples failed (mvn -pl $EXAMPLES -am package)"
+}
+
+# The examples' jar and the class path to run it with (examples/target/classpath.txt), against
+# the library installed in ~/.m2.
 prepare() {
   quiet_mvn -f "$EXAMPLES/pom.xml" package || die "building the examples failed"
   quiet_mvn -f "$EXAMPLES/pom.xml" "$DEP_PLUGIN:build-classpath" -Dmdep.includeScope=runtime \
@@ -115,8 +130,7 @@ run_on_device() {
   for arg in "$@"; do
     if [[ $arg == --help || $arg == -h ]]; then
       # The example's own list of options: no device needed, only a build.
-      quiet_mvn install -DskipTests || die "building the library failed"
-      prepare
+      build_in_reactor
       run_here "$name" --help
     fi
   done
@@ -125,8 +139,7 @@ run_on_device() {
   ./dev setup
   build_start=$(now)
   log "building the library and the examples"
-  quiet_mvn install -DskipTests || die "building the library failed (mvn install at the root)"
-  prepare
+  build_in_reactor
   local build_secs
   build_secs=$(elapsed_since "$build_start")
   mkdir -p "$RUN_DIR"

@@ -6,7 +6,7 @@
 # and h1; h2's server catches up from h0 by RDMA reads and rejoins the set while the writer
 # goes on; a writer cut off is fenced by a new one; the checker: nothing acknowledged lost,
 # the server that came back holds all of it, no fenced write landed.
-#   scripts/replicated.sh               the short run (1000 records, h2 off after 300)
+#   scripts/replicated.sh               the short run (1000 records, h2 off after 150)
 #   scripts/replicated.sh --long        the long run (RPMA_REPLICATED_RECORDS=20000, off after
 #                                       5000, the writer unpaced)
 #   scripts/replicated.sh --by-address  the short run with the servers given by address
@@ -47,9 +47,51 @@ esac
 rm -rf "$OUT"
 mkdir -p "$OUT"
 start=$(date +%s)
+
+# Where the run's time goes, by the host's clock (a guest's runs fast under load): the first
+# time each milestone shows in OUT, in seconds from the start, into OUT/phases.txt; printed at
+# the end. NAME FILE [PATTERN]: FILE not empty, or a line of it matching PATTERN.
+MILESTONES=(
+  "guests booted, h1's script runs|h1-booted"
+  "h0's server listens|replica-h0.out|^LISTENING"
+  "h1's server listens|replica-h1.out|^LISTENING"
+  "h2's server listens|replica-h2.out|^LISTENING"
+  "the writer's first records acknowledged|acked.txt|."
+  "h2 loses power|killed-at"
+  "h2's server starts again|replica-back-h2.out"
+  "h2's node joined the cluster|replica-back-h2.out|is STARTED"
+  "h2 copied h0's log, listens|replica-back-h2.out|^LISTENING"
+  "h2 back in the writer's set|client.out|rejoined at record"
+  "h2 caught up|h2-caught-up"
+  "the writer done|client.out|records acknowledged in"
+  "fence check done|acked-fence.txt|."
+)
+watch_phases() {
+  local -A seen=()
+  local m name file pattern
+  while :; do
+    for m in "${MILESTONES[@]}"; do
+      IFS='|' read -r name file pattern <<<"$m"
+      [[ -z ${seen[$name]:-} ]] || continue
+      if { [[ -z $pattern ]] && [[ -e $OUT/$file ]]; } ||
+        { [[ -n $pattern ]] && grep -qs -- "$pattern" "$OUT/$file"; }; then
+        seen[$name]=1
+        echo "$(($(date +%s) - start)) s: $name" >>"$OUT/phases.txt"
+      fi
+    done
+    sleep 1
+  done
+}
+
 # absolute paths: a class-data archive holds only for the class path it was recorded with
 export RPMA_REPLICATED_CP="$PWD/examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt)"
-if java -XX:TieredStopAtLevel=1 -XX:ArchiveClassesAtExit="$PWD/$OUT/classes.jsa" \
+# what Hazelcast asks for, in every JVM of the run: the archive's too (recorded with the
+# options the guests' JVMs use)
+RPMA_REPLICATED_HAZELCAST_OPTS=$(scripts/testbed/hazelcast-jvm-args)
+export RPMA_REPLICATED_HAZELCAST_OPTS
+# shellcheck disable=SC2086 # a list of JVM options, split on spaces
+if java -XX:TieredStopAtLevel=1 $RPMA_REPLICATED_HAZELCAST_OPTS \
+  -XX:ArchiveClassesAtExit="$PWD/$OUT/classes.jsa" \
   -cp "$RPMA_REPLICATED_CP" dev.rpma.examples.replicated.ClusterNode >"$OUT/archive.out" 2>&1 &&
   [[ -s $OUT/classes.jsa ]]; then
   export RPMA_REPLICATED_JAVA_OPTS="-XX:SharedArchiveFile=$PWD/$OUT/classes.jsa"
@@ -59,8 +101,12 @@ else
   tail -n 5 "$OUT/archive.out"
 fi
 rc=0
+watch_phases &
+watcher=$!
+trap 'kill "$watcher" 2>/dev/null || true' EXIT
 DEV_RDMA_MEM=${DEV_RDMA_MEM:-2G} ./dev rdma --hosts 3 --rw "$OUT" --timeout 1500 -- \
   scripts/testbed/replicated.sh "$OUT" || rc=$?
+kill "$watcher" 2>/dev/null || true
 # the one power cycle's times (under the nemesis, its faults' list below says more)
 if [[ -s $OUT/killed-at && -z ${RPMA_REPLICATED_NEMESIS:-} ]]; then
   off=$(cat "$OUT/killed-at")
@@ -74,5 +120,7 @@ if [[ -s $OUT/killed-at && -z ${RPMA_REPLICATED_NEMESIS:-} ]]; then
   fi
 fi
 [[ -s $OUT/faults.txt ]] && sed 's/^/replicated: /' "$OUT/faults.txt"
-echo "replicated: $(($(date +%s) - start)) s"
+[[ -s $OUT/phases.txt ]] && sed 's/^/replicated: at /' "$OUT/phases.txt"
+echo "replicated: $(($(date +%s) - start)) s (host load average at the end:" \
+  "$(cut -d' ' -f1-3 /proc/loadavg))"
 exit "$rc"

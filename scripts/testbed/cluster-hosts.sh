@@ -22,8 +22,10 @@ done
 [[ -n $cpfile ]] || { echo "no class path file: run ./dev device-test first" >&2; exit 2; }
 CP="library/target/test-classes:library/target/classes:$(cat "$cpfile")"
 read -r H0 H1 _ <<<"$RPMA_HOST_IPS"
-# as the device suite: C1 only, the emulated guest runs the JIT on the tests' host thread
-JAVA=(java -XX:TieredStopAtLevel=1 -cp "$CP")
+# as the device suite: C1 only, the emulated guest runs the JIT on the tests' host thread;
+# Hazelcast's options as the suite's
+# shellcheck disable=SC2046 # a list of JVM options, split on spaces
+JAVA=(java -XX:TieredStopAtLevel=1 $(scripts/testbed/hazelcast-jvm-args) -cp "$CP")
 case $RPMA_HOST_INDEX in
   0) exec "${JAVA[@]}" dev.rpma.vertx.ClusterHostsMain server "$H0" "$H0" ;;
   1) exec "${JAVA[@]}" dev.rpma.vertx.ClusterHostsMain client "$H1" "$H0" rpma-fault ;;

@@ -28,7 +28,8 @@ mkdir -p "$RPMA_REPORTS_DIR"
 SUBSET=(BundledLibrpmaTest OperationsRoundTripTest CompletionPathTest MessageChannelTest
   SharedReceiveQueueTest ConnectFormsTest ConnectFailureTest BadInputTest FailureTest
   CloseCauseTest ShutdownTest)
-JAVA_OPTS=${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni}
+# and what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes), as rdma-suite.sh
+JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args")"
 
 all=0
 [[ ${1:-} == --all ]] && all=1

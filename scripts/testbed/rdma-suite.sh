@@ -33,7 +33,8 @@ mkdir -p "$RPMA_REPORTS_DIR"
 # The emulated guest runs the JIT's compiler threads on the same single host thread as the
 # tests: C1 only starts and runs the short tests faster there. Override with RPMA_SUITE_JAVA_OPTS.
 # -Xcheck:jni: the suite also proves the JNI layer is used correctly (no JNI warning, below).
-JAVA_OPTS=${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni}
+# Then, override or not, what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes).
+JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args")"
 
 # JaCoCo for every JVM of the suite through JAVA_TOOL_OPTIONS, which the JVMs the tests start
 # (child-process programs, setpriv'd ones too), the examples and suite.d inherit. The record

@@ -16,8 +16,9 @@
 #   4. ReplicatedCheck reads the three logs by RDMA: every acknowledged record is intact on
 #      some server (lost: 0), the server that came back holds all of them, no fenced write
 #      landed.
-# RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 300),
-# RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 24000),
+# RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 150),
+# RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 12000:
+# ten minutes at 20 records/s, the longest the run waits for h2 to catch up),
 # RPMA_REPLICATED_PACE_MS (the writer starts a record at most every PACE_MS ms; 50).
 # RPMA_REPLICATED_CLUSTER=1: the three servers and the writer join one Vert.x cluster
 # (Hazelcast, TCP-IP join on h0-h2); each server publishes itself by name (RpmaDirectory), the
@@ -31,19 +32,24 @@ cd "$(dirname "$0")/../.."
 (($# == 1)) || { echo "usage: $0 OUT" >&2; exit 2; }
 OUT=$1
 RECORDS=${RPMA_REPLICATED_RECORDS:-1000}
-KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-300}
-AFTER_WHOLE=200
+KILL_AFTER=${RPMA_REPLICATED_KILL_AFTER:-150}
+AFTER_WHOLE=100
 # 20 records/s: unpaced (~75/s) the log outgrew its room while h2 was away (~2 min)
 PACE_MS=${RPMA_REPLICATED_PACE_MS:-50}
 FENCE_COUNT=20
 NEMESIS=${RPMA_REPLICATED_NEMESIS:-}
 NEMESIS_STEPS=${RPMA_REPLICATED_NEMESIS_STEPS:-8}
 # the log's room: the writer goes on past RECORDS while h2 is away
-CAPACITY=$((RECORDS + ${RPMA_REPLICATED_EXTRA:-24000}))
+CAPACITY=$((RECORDS + ${RPMA_REPLICATED_EXTRA:-12000}))
 CP=${RPMA_REPLICATED_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
-# as the examples in the guest: C1 only (the JIT shares one emulated CPU)
-# shellcheck disable=SC2206 # a list of JVM options, split on spaces
-JAVA=(java -XX:TieredStopAtLevel=1 ${RPMA_REPLICATED_JAVA_OPTS:-} -cp "$CP")
+# as the examples in the guest: C1 only (the JIT shares one emulated CPU); what Hazelcast asks
+# for (scripts/testbed/hazelcast-jvm-args, which the host's archive was recorded with)
+HAZELCAST_OPTS=${RPMA_REPLICATED_HAZELCAST_OPTS:-$(scripts/testbed/hazelcast-jvm-args)}
+# log records with the guest's time of day (Hazelcast's join, the catch-up): where the time goes
+LOG_FORMAT='-Djava.util.logging.SimpleFormatter.format=%1$tT.%1$tL %4$s %3$s: %5$s%6$s%n'
+# shellcheck disable=SC2206 # lists of JVM options, split on spaces
+JAVA=(java -XX:TieredStopAtLevel=1 $HAZELCAST_OPTS "$LOG_FORMAT" ${RPMA_REPLICATED_JAVA_OPTS:-}
+  -cp "$CP")
 PKG=dev.rpma.examples.replicated
 COMMON=(--records="$CAPACITY" --record-size=256 --window=16 --timeout=900)
 read -r H0 H1 H2 _ <<<"$RPMA_HOST_IPS"

@@ -16,6 +16,13 @@ import java.util.concurrent.TimeUnit;
  * TCP-IP join on the given members (loopback on the host, the test bed's wire between guests),
  * no multicast, no auto-detection, bound to one interface only, and heartbeats short enough
  * that a node that dies is seen gone within seconds (Hazelcast's default is a minute).
+ *
+ * <p>The replicated log example makes its nodes with the same Hazelcast settings, and a few
+ * more its runs in the guests needed (examples' {@code dev.rpma.examples.replicated.ClusterNode}:
+ * lite members, longer operation timeouts, split halves merged sooner). They cannot share one
+ * class: this one is the library's test support (test classes, not published), which the
+ * examples' main code cannot depend on, and the library's tests cannot depend on the examples,
+ * which depend on the library. A change to a setting both have belongs in both.
  */
 public final class ClusteredVertx {
 

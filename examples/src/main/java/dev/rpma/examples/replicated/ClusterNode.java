@@ -17,13 +17,19 @@ import java.util.concurrent.TimeUnit;
  * A clustered Vert.x on Hazelcast as the replicated log's nodes join it: TCP-IP join on the
  * given members (no multicast: the test bed's wire, 10.9.0.x), bound to this host's RDMA
  * interface, on the native transport the library needs; settings as the library's own
- * cross-guest run found them to hold in emulated guests (the test support's
- * {@code ClusteredVertx}, which this module cannot use).
+ * cross-guest run found them to hold in emulated guests: the library's test support's
+ * {@code dev.rpma.vertx.ClusteredVertx} (library/src/test-support) has the same ones. One class
+ * for both does not fit the module graph: that one is among the library's test classes, which
+ * are not published and which this module's main code cannot depend on, and the library's tests
+ * cannot depend on this module, which depends on the library. A change to a setting both have
+ * belongs in both.
  *
- * <p>{@code main} starts a node alone on loopback, finds nothing by name and leaves: what a
- * node loads, run once on the build host to record a class-data archive
+ * <p>{@code main} starts three nodes on loopback as the guests' nodes start (a member, then
+ * a member and a lite member joining it), lists the directory and records a set from the last,
+ * loads the project's own classes ({@link ArchivedClasses}), and leaves: what a node loads on
+ * either side of a join, run once on the build host to record a class-data archive
  * (scripts/replicated.sh), which the guests' cold JVMs then map instead of loading Hazelcast
- * class by class.
+ * and the log's classes class by class.
  */
 final class ClusterNode {
 
@@ -83,18 +89,31 @@ final class ClusterNode {
         .buildClustered();
   }
 
-  /** Joins alone on loopback, lists the directory, leaves: the classes a node needs loaded. */
+  /**
+   * Starts a member, then a member and a lite member joining it, on loopback; lists the
+   * directory and records a set from the lite one; loads the project's classes (the servers',
+   * the writer's, the checkers'); leaves: the classes the guests' JVMs need loaded.
+   */
   public static void main(String[] args) throws Exception {
-    Vertx vertx = join("127.0.0.1", List.of("127.0.0.1"), false).toCompletionStage()
-        .toCompletableFuture().get(120, TimeUnit.SECONDS);
-    int found = RpmaDirectory.create(vertx).list(ReplicatedSettings.NAME_PREFIX)
-        .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS).size();
-    DirectoryServerSet set = new DirectoryServerSet(vertx, RpmaDirectory.create(vertx),
+    List<String> loopback = List.of("127.0.0.1");
+    Vertx first = await(join("127.0.0.1", loopback, false), 120);
+    Vertx second = await(join("127.0.0.1", loopback, false), 120);
+    Vertx lite = await(join("127.0.0.1", loopback, true), 120);
+    int found = await(RpmaDirectory.create(lite).list(ReplicatedSettings.NAME_PREFIX), 60)
+        .size();
+    DirectoryServerSet set = new DirectoryServerSet(lite, RpmaDirectory.create(lite),
         ReplicatedSettings.NAME_PREFIX);
-    set.record(0, List.of()).toCompletionStage().toCompletableFuture()
-        .get(60, TimeUnit.SECONDS);
-    System.out.println("cluster node: joined alone, " + found + " published, left");
-    vertx.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    await(set.record(0, List.of()), 60);
+    int loaded = ArchivedClasses.loadProjectClasses();
+    System.out.println("cluster node: three joined on loopback, " + found + " published, left; "
+        + loaded + " classes of the project's jars loaded");
+    for (Vertx vertx : List.of(lite, second, first)) {
+      await(vertx.close(), 60);
+    }
     System.exit(0);
+  }
+
+  private static <T> T await(Future<T> future, int seconds) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
   }
 }

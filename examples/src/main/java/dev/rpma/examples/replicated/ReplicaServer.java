@@ -53,8 +53,13 @@ public final class ReplicaServer {
   public static void main(String[] args) throws Exception {
     ExampleLogging.configure();
     ReplicatedSettings settings = ReplicatedSettings.parse(args);
+    // a server back after a power loss joins as a lite member: it holds none of the cluster
+    // map's partitions, so nothing migrates to its cold JVM while it joins (in the guests, a
+    // member's join with the migrations it starts outran a just-booted JVM: it missed the
+    // master's heartbeats, was suspected and out of the cluster for a minute)
     Vertx vertx = settings.cluster().isEmpty() ? NativeVertx.create()
-        : ClusterNode.join(settings.log().address(), settings.cluster(), false)
+        : ClusterNode.join(settings.log().address(), settings.cluster(),
+                settings.catchUpFrom() != null)
             .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
     ReplicaServer server = new ReplicaServer(vertx, settings);
     Context context = vertx.getOrCreateContext();
