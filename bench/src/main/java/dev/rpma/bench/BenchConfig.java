@@ -48,7 +48,10 @@ final class BenchConfig {
   /** Per scale scenario and round: unmeasured, then measured; 0 skips the scale benchmark. */
   long scaleWarmupMs = 500;
   long scaleMs = 2000;
-  /** Rounds of the scale benchmark; 0: {@link #rounds}. Its figures are medians over them. */
+  /**
+   * Rounds of the scale benchmark; 0: {@link #rounds}. report_scale.py takes the mean of their
+   * completions per second, the median of the rest.
+   */
   int scaleRounds;
   /** Only the scale benchmark (no warm-up of the main scenarios, no rounds, no probe). */
   boolean scaleOnly;

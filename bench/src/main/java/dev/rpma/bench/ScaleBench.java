@@ -74,8 +74,7 @@ final class ScaleBench {
       long rnrBefore = fixture.rnrNaks();
       ScaleRun.ScaleResult r = Fixture.await(ScaleRun.run(fixture, v, n,
           config.scaleMs * 1_000_000, serverLoop));
-      boolean quiet = r.jvm().jitMillis() <= BenchConfig.JIT_QUIET_SHARE * r.elapsedNanos() / 1e6;
-      if (quiet || tries == MEASURED_TRIES_MAX) {
+      if (jitQuiet(r) || tries == MEASURED_TRIES_MAX) {
         report.scale("vertx-rpma", round, r, rnrBefore < 0 ? -1 : fixture.rnrNaks() - rnrBefore,
             tries);
         return;
@@ -104,14 +103,17 @@ final class ScaleBench {
       ScaleRun.ScaleResult warm = Fixture.await(ScaleRun.run(fixture, v, n,
           Math.max(config.scaleWarmupMs, config.scaleMs) * 1_000_000, serverLoop));
       Jit.awaitIdleOrWarn();
-      double runMs = warm.elapsedNanos() / 1e6;
-      quietInARow = warm.jvm().jitMillis() <= BenchConfig.JIT_QUIET_SHARE * runMs
-          ? quietInARow + 1 : 0;
+      quietInARow = jitQuiet(warm) ? quietInARow + 1 : 0;
       if (quietInARow == 2) {
         return;
       }
     }
     System.err.printf(Locale.ROOT, "bench: warning: scale %s at %d connections: the JIT was"
         + " still busy after %d unmeasured runs%n", v.label, n, WARMUP_RUNS_MAX);
+  }
+
+  /** Whether the JIT took at most {@link BenchConfig#JIT_QUIET_SHARE} of the run's time. */
+  private static boolean jitQuiet(ScaleRun.ScaleResult r) {
+    return r.jvm().jitMillis() <= BenchConfig.JIT_QUIET_SHARE * r.elapsedNanos() / 1e6;
   }
 }

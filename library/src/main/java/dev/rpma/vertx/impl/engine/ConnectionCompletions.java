@@ -65,14 +65,14 @@ final class ConnectionCompletions implements CompletionSink {
     }
     submitter.collect(); // what the listeners post waits for the end of the batch
     byte kind = inFlight.kind(slot);
-    // asked only of an error: a success needs no answer (one call less per completion)
-    boolean open = status == 0 || takesOperations.getAsBoolean();
+    // an error after the connection stopped taking operations (its queue pair failed before,
+    // or it is closing) is a flush, not news; asked only of an error: one call less per success
+    boolean flushed = status != 0 && !takesOperations.getAsBoolean();
     if (!OpKind.isReceive(kind)) {
       // those posted before it without a completion: done too. Before a success, or before the
-      // queue pair's first error, they succeeded; before a later error (a flush of the failed
-      // queue pair) they may never have run
+      // queue pair's first error, they succeeded; before a flush they may never have run
       counters.completions += inFlight.completeUnsignalledBefore(slot, postWaiting,
-          open ? null : closedErrorByKind);
+          flushed ? closedErrorByKind : null);
     }
     if (status == 0) {
       inFlight.finish(slot, OpKind.isReceive(kind) ? new Received(byteLength, hasImm, imm) : null,
@@ -80,8 +80,8 @@ final class ConnectionCompletions implements CompletionSink {
       return;
     }
     Throwable error = reasons.completionError(kind, status, conn.statusText(status), vendorError,
-        open);
-    if (open) {
+        !flushed);
+    if (!flushed) {
       queuePairErrors.onQueuePairError(kind, status, error);
     }
     inFlight.finish(slot, null, error, postWaiting);
