@@ -74,8 +74,18 @@ def head(data: dict[str, Any]) -> list[str]:
     out.append(PROSE.fill("about"))
     if data["guest"].get("quick") == "1":
         counted = data["guest"].get("guest_time") == "instruction-counted"
-        out.append(PROSE.fill("quick-counted" if counted else "quick"))
+        out.append(PROSE.fill("quick-counted", rounds=rounds_label(data["guest"])) if counted
+                   else PROSE.fill("quick"))
     return out
+
+
+def rounds_label(guest: dict[str, str]) -> str:
+    """"1 round(s)", or with the throughput scenarios' own count where it differs."""
+    rounds = guest.get("rounds", "?")
+    tput = guest.get("throughput_rounds", rounds)
+    if tput == rounds:
+        return f"{rounds} round(s)"
+    return f"{rounds} round(s) ({tput} for the throughput scenarios, windows 1, 8 and 64)"
 
 
 def section(*parts: str) -> str:
@@ -112,7 +122,7 @@ def machine_rows(host: dict[str, str], guest: dict[str, str],
 
 def targets(data: dict[str, Any]) -> str:
     parts = [PROSE.fill("targets", placement=PLACEMENTS[PRIMARY],
-                        rounds=data["guest"].get("rounds", "?"))]
+                        rounds=rounds_label(data["guest"]))]
     if not data.get("scored", not data["contention"]["contended"]):
         parts.append(PROSE.fill("targets-not-scored"))
     return section(*parts, table(TARGETS_HEADER, targets_rows(data["targets"])) + "\n")

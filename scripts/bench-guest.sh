@@ -95,7 +95,7 @@ perftest_all() {
 # The JVM that runs all three contenders (the C reference as a process per scenario).
 java_bench() {
   local placement=$1 out="$RAW/results-$1.jsonl" rounds=$2 port=$3 probe_ms=$4 scale_ms=$5
-  local variants=$6 scale_only=false
+  local variants=$6 tput_rounds=$7 scale_only=false
   local cp pin=()
   ((SCALE_ONLY)) && scale_only=true
   cp="bench/target/classes:$(find bench/target/lib -name '*.jar' | sort | paste -sd:)"
@@ -110,7 +110,8 @@ java_bench() {
     --tput-warmup-ms "$TPUT_WARMUP_MS" --tput-ms "$TPUT_MS" \
     --warmup-round-ops "$WARMUP_ROUND_OPS" --warmup-max-s "$WARMUP_MAX_S" \
     --probe-ms "$probe_ms" --scale-warmup-ms "$SCALE_WARMUP_MS" --scale-ms "$scale_ms" \
-    --scale-rounds "$SCALE_ROUNDS" --variants "$variants" --scale-only "$scale_only"
+    --scale-rounds "$SCALE_ROUNDS" --tput-rounds "$tput_rounds" --variants "$variants" \
+    --scale-only "$scale_only"
 }
 
 # The message channel against send/recv posted by hand: round trips and one-way messages/s.
@@ -133,7 +134,7 @@ main() {
   guest_facts
   local rc=0
   if ((SCALE_ONLY)); then # ./dev bench --scale-only: the scale benchmark alone
-    java_bench 1cpu "$ROUNDS" 7791 0 "$SCALE_MS" false || exit 3
+    java_bench 1cpu "$ROUNDS" 7791 0 "$SCALE_MS" false "$ROUNDS" || exit 3
     return 0
   fi
   perftest_all || rc=1 # an outside check: its failure is reported, the rest still runs
@@ -141,14 +142,14 @@ main() {
   # (under TCG the guest kernel may have no steal clock: then it stays 0, and the host's samples
   # tell; see bench/report_contention.py)
   echo "guest_stat_before=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
-  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" true || exit 3
+  java_bench 1cpu "$ROUNDS" 7791 "$PROBE_MS" "$SCALE_MS" true "$TPUT_ROUNDS" || exit 3
   channel_bench || exit 3
   section "registration cost by size: vertx-rpma and C"
   scripts/bench-registration.sh "$( ((QUICK)) && echo 3 || echo 5)" >"$RAW/registration.txt" || exit 3
   echo "guest_stat_after=$(head -n 1 /proc/stat)" >>"$RAW/guest-facts.txt"
   if ((!QUICK && !ICOUNT)); then
     # no probe, no scale, no variants: the main run has them (with --icount there is one vCPU)
-    java_bench 2cpu 1 7891 0 0 false || exit 3
+    java_bench 2cpu 1 7891 0 0 false 1 || exit 3
   fi
   return $rc
 }

@@ -23,11 +23,16 @@ if ((QUICK)); then
   # per count moved the ratio to C epoll 4.1 % between two counted runs; both designs' runs
   # land on one of two levels 1.5-2 % apart (bench/README, Scale; ANALYSIS.md, session 13)
   SCALE_ROUNDS=5
+  # the same for the throughput scenarios (windows 1, 8, 64): one 1 s run per window moved the
+  # ratio at window 64 by 3.3 % between two counted runs, for the same reason; five rounds of
+  # them, the target the median of the per-round ratios (ANALYSIS.md, session 14)
+  TPUT_ROUNDS=5
 else
   ROUNDS=5 LAT_WARMUP=1000 LAT_OPS=5000 TPUT_WARMUP_MS=500 TPUT_MS=2500
   WARMUP_ROUND_OPS=2000 WARMUP_MAX_S=240 PERFTEST_ITERS=5000 PROBE_MS=3000
   SCALE_WARMUP_MS=500 SCALE_MS=2000
   SCALE_ROUNDS=$ROUNDS
+  TPUT_ROUNDS=$ROUNDS
 fi
 PIN_CPU=1 # not 0: the guest's interrupts default to CPU 0
 ((ICOUNT)) && PIN_CPU=0 # the only vCPU
@@ -39,6 +44,7 @@ GUEST_TIME=real
 settings_facts() {
   echo "quick=$QUICK"
   echo "rounds=$ROUNDS"
+  echo "throughput_rounds=$TPUT_ROUNDS"
   echo "latency_ops=$LAT_OPS"
   echo "latency_warmup=$LAT_WARMUP"
   echo "throughput_ms=$TPUT_MS"

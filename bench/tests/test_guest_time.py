@@ -32,3 +32,15 @@ def test_a_quick_run_in_counted_time_does_not_call_its_figures_noisy() -> None:
 
 def test_a_quick_run_in_real_time_warns_that_its_figures_are_noisy() -> None:
     assert "Its figures are noisy" in _head({"guest_time": "real", "quick": "1"})
+
+
+def test_a_quick_run_says_its_throughput_scenarios_have_rounds_of_their_own() -> None:
+    text = _head({"guest_time": "instruction-counted", "quick": "1", "rounds": "1",
+                  "throughput_rounds": "5"})
+    assert "1 round(s) (5 for the throughput scenarios, windows 1, 8 and 64)" in text
+
+
+def test_a_run_whose_scenarios_share_their_rounds_names_one_count() -> None:
+    import report_markdown
+    assert report_markdown.rounds_label({"rounds": "5", "throughput_rounds": "5"}) == "5 round(s)"
+    assert report_markdown.rounds_label({"rounds": "3"}) == "3 round(s)"

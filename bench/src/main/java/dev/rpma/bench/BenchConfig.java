@@ -53,10 +53,27 @@ final class BenchConfig {
    * completions per second, the median of the rest.
    */
   int scaleRounds;
+  /**
+   * Rounds of the throughput scenarios (windows 1, 8, 64); 0: {@link #rounds}. More than the
+   * latency scenarios' in {@code --quick}: one 1 s run per window and design moved the ratio
+   * at window 64 by 3.3 % between two counted passes (each run lands on one of two levels
+   * ~2 % apart: bench/ANALYSIS.md, session 14); the target is the median of the per-round
+   * ratios.
+   */
+  int throughputRounds;
   /** Only the scale benchmark (no warm-up of the main scenarios, no rounds, no probe). */
   boolean scaleOnly;
   /** Whether the library's variants (io_uring, metrics on) are measured too. */
   boolean variants = true;
+
+  int throughputRounds() {
+    return throughputRounds > 0 ? throughputRounds : rounds;
+  }
+
+  /** Whether round {@code round} measures scenario {@code s}. */
+  boolean measures(Scenario s, int round) {
+    return round <= (s.isLatency() ? rounds : throughputRounds());
+  }
 
   int scaleRounds() {
     return scaleRounds > 0 ? scaleRounds : rounds;
@@ -105,6 +122,7 @@ final class BenchConfig {
         case "--scale-ms" -> c.scaleMs = Long.parseLong(value);
         case "--variants" -> c.variants = Boolean.parseBoolean(value);
         case "--scale-rounds" -> c.scaleRounds = Integer.parseInt(value);
+        case "--tput-rounds" -> c.throughputRounds = Integer.parseInt(value);
         case "--scale-only" -> c.scaleOnly = Boolean.parseBoolean(value);
         default -> throw usage("unknown option " + name);
       }
@@ -124,6 +142,6 @@ final class BenchConfig {
         + " [--tput-warmup-ms MS] [--tput-ms MS]"
         + " [--warmup-round-ops N] [--warmup-round-window-ms MS] [--warmup-max-s S]"
         + " [--probe-ms MS] [--scale-warmup-ms MS] [--scale-ms MS] [--variants true|false]"
-        + " [--scale-rounds N] [--scale-only true|false]");
+        + " [--scale-rounds N] [--tput-rounds N] [--scale-only true|false]");
   }
 }

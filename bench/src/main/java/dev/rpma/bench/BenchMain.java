@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * scenario, design and round (see Report); bench/report.py makes the tables.
  *
  * <p>Order: a warm-up of every path of both Java designs until the JIT is quiet; then
- * {@code rounds} passes over the scenarios, each scenario measured for the three designs back
+ * {@code rounds} passes over the scenarios (the throughput scenarios may have more:
+ * {@link BenchConfig#throughputRounds}), each scenario measured for the three designs back
  * to back, their order rotating from round to round, so that drift in the load of the shared
  * host hits all three alike and none is always first.
  */
@@ -75,8 +76,9 @@ public final class BenchMain {
               Variants::covers));
         }
       }
-      for (int round = 1; round <= config.rounds; round++) {
-        runRound(round, rotated(contenders, round - 1), report);
+      int rounds = Math.max(config.rounds, config.throughputRounds());
+      for (int round = 1; round <= rounds; round++) {
+        runRound(config, round, rotated(contenders, round - 1), report);
       }
       if (config.probeMs > 0) {
         for (Driver d : drivers) {
@@ -102,10 +104,13 @@ public final class BenchMain {
     }
   }
 
-  private static void runRound(int round, List<Contender> contenders, Report report)
-      throws Exception {
+  private static void runRound(BenchConfig config, int round, List<Contender> contenders,
+      Report report) throws Exception {
     long t0 = System.nanoTime();
     for (Scenario s : Scenario.all()) {
+      if (!config.measures(s, round)) {
+        continue;
+      }
       for (Contender c : contenders) {
         if (c.covers(s)) {
           c.run(s, round, report);
