@@ -2,6 +2,7 @@ package dev.rpma.vertx;
 
 import static dev.rpma.vertx.Await.await;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -30,6 +31,12 @@ final class ChannelPair implements AutoCloseable {
 
   static ChannelPair open(Vertx vertx, MessageChannelOptions serverOptions,
       MessageChannelOptions clientOptions) {
+    return open(vertx, serverOptions, clientOptions, null);
+  }
+
+  /** As above, the client's channel connected from {@code clientContext} (null: this thread). */
+  static ChannelPair open(Vertx vertx, MessageChannelOptions serverOptions,
+      MessageChannelOptions clientOptions, Context clientContext) {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer serverPeer = await(TestProvider.open(vertx, ip));
     RpmaPeer clientPeer = await(TestProvider.open(vertx, ip));
@@ -37,8 +44,15 @@ final class ChannelPair implements AutoCloseable {
     int port = RdmaTestSupport.nextPort();
     RpmaServer server = await(serverPeer.listen(ip, port, new ConnectionOptions(),
         req -> RpmaMessageChannel.accept(req, serverOptions).onComplete(accepted)));
-    RpmaMessageChannel client = await(RpmaMessageChannel.connect(clientPeer, ip, port,
-        new ConnectionOptions(), clientOptions));
+    Supplier<Future<RpmaMessageChannel>> connect = () -> RpmaMessageChannel.connect(clientPeer,
+        ip, port, new ConnectionOptions(), clientOptions);
+    Promise<RpmaMessageChannel> connected = Promise.promise();
+    if (clientContext == null) {
+      connect.get().onComplete(connected);
+    } else {
+      clientContext.runOnContext(v -> connect.get().onComplete(connected));
+    }
+    RpmaMessageChannel client = await(connected.future());
     RpmaMessageChannel serverSide = await(accepted.future());
     return new ChannelPair(serverPeer, clientPeer, server, client, serverSide);
   }

@@ -14,6 +14,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.FutureInternal;
 
 /**
  * The channel users hold: hops every call onto the channel's context, and ties the
@@ -123,6 +124,12 @@ final class MessageChannelImpl implements RpmaMessageChannel, ReceiveSide.Listen
     if (data.length() > peerBufferSize) {
       return context.failedFuture(new MessageTooLargeException(data.length(), peerBufferSize));
     }
+    if (context.inThread() && !ending && !ended) {
+      Future<Void> sending = send.sendNow(data);
+      if (sending != null) {
+        return onChannelContext(sending);
+      }
+    }
     Promise<Void> promise = context.promise();
     queue.reserve(); // counted now, on this thread: writeQueueFull() sees it before the hop
     onContext(() -> {
@@ -136,6 +143,20 @@ final class MessageChannelImpl implements RpmaMessageChannel, ReceiveSide.Listen
       send.flush();
     });
     return promise.future();
+  }
+
+  /**
+   * A send's Future as the write's: itself if it completes on the channel's context (the
+   * connection's and the channel's are one unless the channel was made elsewhere), else a
+   * Future of the channel's context that follows it.
+   */
+  private Future<Void> onChannelContext(Future<Void> sending) {
+    if (sending instanceof FutureInternal<Void> f && f.context() == context) {
+      return sending;
+    }
+    Promise<Void> write = context.promise();
+    sending.onComplete(write);
+    return write.future();
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.rpma.vertx.impl.channel;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
 import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
@@ -26,7 +27,7 @@ final class SendSide {
   private final WriteQueue queue;
   private final int[] free;
   private int freeCount;
-  /** The write each slot carries, to complete when its send does. */
+  /** The queued write each slot carries, to complete when its send does (null: sent at once). */
   private final Promise<Void>[] carrying;
   private final Handler<AsyncResult<Void>>[] sent;
   private final Handler<AsyncResult<Void>> creditSent = this::creditSent;
@@ -64,19 +65,47 @@ final class SendSide {
     }
     WriteQueue.Write w;
     while (freeCount > 0 && ledger.canSendData() && (w = queue.poll()) != null) {
-      int slot = free[--freeCount];
-      int length = copyIn(w.data(), slot);
-      carrying[slot] = w.promise();
-      int immediate = ChannelWire.dataImmediate(ledger.takeForData());
-      connection.sendWithImm(region, (long) slot * slotSize, length, immediate)
-          .onComplete(sent[slot]);
+      sendData(w.data(), w.promise());
     }
+    sendCreditIfDue();
+    queue.checkDrain();
+  }
+
+  /**
+   * A write made on the channel's context, sent at once if no write waits before it and credit
+   * and a free slot allow it: returns the send's own Future, which is the write's (no second
+   * Future, no trip through the queue); null if the write must wait in the queue.
+   */
+  Future<Void> sendNow(Buffer data) {
+    if (stopped || freeCount == 0 || !ledger.canSendData() || !queue.isEmpty()) {
+      return null;
+    }
+    Future<Void> sending = sendData(data, null);
+    sendCreditIfDue(); // what flush() would do after it; the queue is as it was
+    return sending;
+  }
+
+  /**
+   * Copies a data message into a free slot and sends it; {@code write}: the queued write's
+   * promise, completed when the send is, or null (the send's Future is the write's).
+   */
+  private Future<Void> sendData(Buffer data, Promise<Void> write) {
+    int slot = free[--freeCount];
+    int length = copyIn(data, slot);
+    carrying[slot] = write;
+    int immediate = ChannelWire.dataImmediate(ledger.takeForData());
+    Future<Void> sending = connection.sendWithImm(region, (long) slot * slotSize, length,
+        immediate);
+    sending.onComplete(sent[slot]);
+    return sending;
+  }
+
+  private void sendCreditIfDue() {
     if (!creditInFlight && ledger.creditMessageDue(!queue.isEmpty())) {
       creditInFlight = true;
       int immediate = ChannelWire.creditImmediate(ledger.takeForCreditMessage());
       connection.sendWithImm(region, 0, 0, immediate).onComplete(creditSent);
     }
-    queue.checkDrain();
   }
 
   /** The connection is ending: nothing more is posted (what is in flight completes). */
@@ -116,7 +145,9 @@ final class SendSide {
     if (ar.succeeded()) {
       messages++;
     }
-    promise.handle(ar);
+    if (promise != null) {
+      promise.handle(ar);
+    }
     afterSend();
   }
 
