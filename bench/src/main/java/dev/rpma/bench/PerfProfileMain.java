@@ -143,8 +143,13 @@ public final class PerfProfileMain {
   static long recorded(Path data, long period, MeasuredRun run)
       throws IOException, InterruptedException {
     try (PerfRecording perf = PerfRecording.start(data, period)) {
-      // starting perf (processes, fifos) queues compilations of its own: they must not run
-      // inside the recording (they did: 25,000 instructions of C2 per 64 B read)
+      // starting perf (processes, fifos) loads classes that invalidate compiled code: the
+      // loop's, the engine's and Vert.x's methods were made not entrant at once right after
+      // it, and recompiled inside the recording (C2 at 6,700 instructions per channel message;
+      // the hybrid read's recording alike). One run unrecorded lets that happen first; then
+      // the compilations it queued must finish before the recording starts (they did not:
+      // 25,000 instructions of C2 per 64 B read)
+      run.run();
       Jit.awaitIdleOrWarn();
       perf.enable();
       long ops = run.run();
