@@ -10,13 +10,13 @@ import java.util.List;
 
 /**
  * The client's record of what was acknowledged as durable: one sequence number a line, in the
- * order the acknowledgements came, written as each comes and flushed to the file at least every
- * {@link #FLUSH_EVERY} records and at the end. What the file lists is exactly what the client
- * was told is durable; the power-loss checker holds the server's recovered log to it.
+ * order the acknowledgements came, each written to the file as it comes (one write a record:
+ * the test bed's scripts count the lines to time their faults, and "power off after 150" must
+ * not fire at 192, as it did with a flush every 64; a write into the page cache, never a sync,
+ * so the event loop that calls it does not wait for a disk). What the file lists is exactly what the
+ * client was told is durable; the power-loss checker holds the server's recovered log to it.
  */
 public final class AckLog implements AutoCloseable {
-
-  static final int FLUSH_EVERY = 64;
 
   private final BufferedWriter out;
   private long count;
@@ -30,9 +30,8 @@ public final class AckLog implements AutoCloseable {
     try {
       out.write(Long.toString(sequence));
       out.write('\n');
-      if (++count % FLUSH_EVERY == 0) {
-        out.flush();
-      }
+      out.flush();
+      count++;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
