@@ -158,8 +158,11 @@ one_guest_pass() {
   bench/host-check.sh sample $$ >"$dir/host-samples.txt" &
   SAMPLER_PID=$!
   log "running on the device (one boot${1:+, $1}): $raw"
-  # --pmem 5G: device-DAX past 4 GiB for the registration-cost scenario's largest size
-  ./dev rdma --rw target/bench --timeout 2400 --pmem 5G "$@" -- \
+  # --pmem 5G: device-DAX past 4 GiB for the registration-cost scenario's largest size.
+  # --timeout: a net for a hung guest, in wall time; a counted guest's figures do not move with
+  # the host's load but its wall time does (a --quick pass beside ./dev test and two more
+  # guests ran past 40 minutes)
+  ./dev rdma --rw target/bench --timeout 5400 --pmem 5G "$@" -- \
     env BENCH_RAW="$raw" scripts/bench-guest.sh ${QUICK[@]+"${QUICK[@]}"} "$@" || rc=$?
   stop_sampler
   # load at the end too: the host is shared, and its load is part of the story
