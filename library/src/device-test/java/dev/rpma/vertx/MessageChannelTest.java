@@ -5,12 +5,15 @@ import static dev.rpma.vertx.Await.awaitFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -279,5 +282,66 @@ class MessageChannelTest {
     assertInstanceOf(IllegalArgumentException.class, why);
     assertTrue(why.getMessage().contains("setRqSize(32)"), why.getMessage());
     await(peer.close());
+  }
+
+  // writes made on the channel's own context: while credit and send buffers last they go out
+  // at once, their Future the send's (SendSide.sendNow); then they wait in the queue
+
+  @Test
+  void writesOnTheContextBeyondTheCreditArriveInOrderAndAllComplete() {
+    int receives = 8; // 7 data messages go at once, the rest wait for credit
+    int messages = 200;
+    pair = ChannelPair.open(vertx, new MessageChannelOptions().setReceiveBuffers(receives),
+        new MessageChannelOptions().setWriteQueueMaxSize(messages));
+    List<Integer> got = new ArrayList<>();
+    Promise<Void> all = Promise.promise();
+    pair.serverSide.handler(b -> {
+      got.add(b.getInt(0));
+      if (got.size() == messages) {
+        all.complete();
+      }
+    });
+    List<Future<Void>> writes = ChannelPair.on(pair.client, () -> {
+      List<Future<Void>> w = new ArrayList<>();
+      for (int i = 0; i < messages; i++) {
+        w.add(pair.client.write(Buffer.buffer().appendInt(i)));
+      }
+      return w;
+    });
+    await(Future.all(writes));
+    await(all.future());
+    assertEquals(listOfFirst(messages), ChannelPair.on(pair.serverSide, () -> List.copyOf(got)));
+  }
+
+  @Test
+  void aWriteOnTheContextCompletesOnTheChannelsContext() {
+    pair = ChannelPair.open(vertx, new MessageChannelOptions(), new MessageChannelOptions());
+    Context channelContext = pair.client.context();
+    Promise<Context> completedOn = Promise.promise();
+    channelContext.runOnContext(v -> pair.client.write(Buffer.buffer("one"))
+        .onComplete(ar -> completedOn.complete(Vertx.currentContext())));
+    assertSame(channelContext, await(completedOn.future()));
+  }
+
+  @Test
+  void aChannelMadeOnADuplicatedContextIsOnThatContextAndCompletesWritesThere() {
+    // a duplicate of a loop's context: the same thread, another context (a verticle's
+    // request handling gets such a one from Vert.x)
+    Context made = ((ContextInternal) vertx.getOrCreateContext()).duplicate();
+    pair = ChannelPair.open(vertx, new MessageChannelOptions(), new MessageChannelOptions(),
+        made);
+    assertSame(made, pair.client.context());
+    Promise<Context> completedOn = Promise.promise();
+    made.runOnContext(v -> pair.client.write(Buffer.buffer("one"))
+        .onComplete(ar -> completedOn.complete(Vertx.currentContext())));
+    assertSame(made, await(completedOn.future()));
+  }
+
+  private static List<Integer> listOfFirst(int n) {
+    List<Integer> l = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      l.add(i);
+    }
+    return l;
   }
 }
