@@ -2,6 +2,7 @@ package dev.rpma.vertx;
 
 import static dev.rpma.vertx.Await.await;
 import static dev.rpma.vertx.Await.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The safety net for regions nobody closes: deregistered (their pinned memory given back) once
- * unreachable, at a later registration; one closed by its user is never freed again.
+ * unreachable, at a later registration, unless their descriptor was handed out (peers may use
+ * it); one closed by its user is never freed again.
  */
 @Tag("rdma")
 class ForgottenRegionTest extends DeviceTestBase {
@@ -79,6 +81,40 @@ class ForgottenRegionTest extends DeviceTestBase {
     // a second rpma_mr_dereg of the closed one would have failed or crashed by now
     registerAnother(peer);
     await(peer.close());
+  }
+
+  @Test
+  void aRegionWhoseDescriptorWasHandedOutStaysForItsPeersUntilItsPeerCloses() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions())) {
+      // a server's region known to its clients by descriptor only, as a server that keeps
+      // just its offer's bytes has it
+      MemoryRegion offered = await(pair.serverPeer.register(ByteBuffer.allocateDirect(BIG),
+          Loopback.SERVER_USAGES));
+      byte[] descriptor = offered.descriptor();
+      WeakReference<MemoryRegion> ref = new WeakReference<>(offered);
+      offered = null;
+      collectUntilUnreachable(ref);
+      long pinned = ProcessResources.pinnedKib();
+      for (int i = 0; i < 5; i++) { // registrations, which free the regions found forgotten
+        System.gc();
+        registerAnother(pair.serverPeer);
+      }
+      assertTrue(ProcessResources.pinnedKib() >= pinned, "still registered: VmPin " + pinned
+          + " -> " + ProcessResources.pinnedKib() + " kB");
+
+      RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(descriptor);
+      pair.clientRegion.buffer().putLong(0, 0x5eed5eedL);
+      await(pair.client.write(remote, BIG - 8, pair.clientRegion, 0, 8));
+      pair.clientRegion.buffer().putLong(8, 0);
+      await(pair.client.read(pair.clientRegion, 8, remote, BIG - 8, 8));
+      assertEquals(0x5eed5eedL, pair.clientRegion.buffer().getLong(8));
+      await(remote.close());
+      long beforePeerClose = ProcessResources.pinnedKib();
+      await(pair.serverPeer.close());
+      assertTrue(ProcessResources.pinnedKib() <= beforePeerClose - (BIG >> 10),
+          "its peer's close deregistered it: VmPin " + beforePeerClose + " -> "
+              + ProcessResources.pinnedKib() + " kB");
+    }
   }
 
   @Test

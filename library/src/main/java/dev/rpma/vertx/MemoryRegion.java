@@ -15,7 +15,10 @@ import java.util.Set;
  * deregistered. A region never closed is deregistered some time after it becomes unreachable
  * (the next time a region is registered or a remote region made, on that caller's thread: the
  * library starts no thread for it); a safety net against leaks of pinned memory, not a way to
- * manage regions: close them.
+ * manage regions: close them. Not once its {@link #descriptor()} was taken: peers may then read
+ * and write it with nothing in this JVM holding it (a server that keeps only its offer's bytes),
+ * so it stays registered until closed or until its peer closes, and a warning is logged when it
+ * is found unreachable.
  *
  * @since 0.1.0
  */
@@ -99,6 +102,8 @@ public interface MemoryRegion {
   /**
    * The descriptor a peer needs to reach this region (address, key, size, flush type), to hand
    * over in private data or a message; see {@link RemoteMemoryRegion#fromDescriptor(byte[])}.
+   * From then on the region is never deregistered for being unreachable (peers may use it):
+   * only its {@link #close()} or its peer's.
    *
    * @return a fresh copy of the descriptor's bytes
    */

@@ -16,7 +16,8 @@ import java.util.Set;
  * A registered region as users hold it. Operations hold it (and so its buffer) from the call
  * until their completion; {@link #close()} deregisters once the last one is done. Its native
  * side is a {@link RegionLife}, which its peer owns; one nobody closed is closed after this
- * facade becomes unreachable ({@link ForgottenRegions}).
+ * facade becomes unreachable ({@link ForgottenRegions}), unless its descriptor was handed out
+ * (peers may still use it: it stays until its peer closes).
  */
 public final class MemoryRegionImpl implements MemoryRegion, HeldRegion {
 
@@ -43,7 +44,7 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion {
     }
     this.usageBits = bits;
     this.descriptor = descriptor;
-    this.tracked = ForgottenRegions.track(this, life::close);
+    this.tracked = ForgottenRegions.track(this, life::forgotten);
   }
 
   @Override
@@ -101,6 +102,7 @@ public final class MemoryRegionImpl implements MemoryRegion, HeldRegion {
 
   @Override
   public byte[] descriptor() {
+    life.handedOut(); // peers may use it now, with no reference to it here
     return descriptor.clone();
   }
 

@@ -5,17 +5,21 @@ import io.vertx.core.Completable;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.logging.Logger;
+import io.vertx.core.internal.logging.LoggerFactory;
 
 /**
  * A registered region's native side, apart from the facade users hold
  * ({@link MemoryRegionImpl}): the peer owns this (and closes it when it closes) while only the
  * facade's users and operations hold the facade, so that a facade nobody holds any more can be
- * found unreachable ({@link ForgottenRegions}) and this closed. Operations hold it
+ * found unreachable ({@link ForgottenRegions}) and this closed (unless its descriptor was
+ * handed out: {@link #forgotten}). Operations hold it
  * ({@link RefCounted}) from their call to their completion; it is deregistered once, after
  * close, when the last one is done.
  */
 final class RegionLife implements Closeable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(RegionLife.class);
   private final PeerImpl peer;
   private final ContextInternal context;
   private final long handle;
@@ -27,6 +31,11 @@ final class RegionLife implements Closeable {
   private final RegionMemory memory;
   private final RefCounted users;
   private final Promise<Void> deregistered;
+  /**
+   * Its descriptor was handed out (to be offered to peers): from then on peers may read and
+   * write it with no reference to it in this JVM, so the safety net no longer deregisters it.
+   */
+  private volatile boolean handedOut;
 
   RegionLife(PeerImpl peer, ContextInternal context, long handle, RegionMemory memory) {
     this.peer = peer;
@@ -47,6 +56,29 @@ final class RegionLife implements Closeable {
   Future<Void> close() {
     users.close();
     return deregistered.future();
+  }
+
+  /** Its descriptor left the facade: peers may use it from now on. */
+  void handedOut() {
+    handedOut = true;
+  }
+
+  /**
+   * Its facade became unreachable without a close ({@link ForgottenRegions}): closed, unless
+   * its descriptor was handed out. A peer holding that descriptor may still read or write it,
+   * and deregistering under it would fail the peer's operations with "remote access error":
+   * the bench's server, which kept only its offer's bytes, lost its region so. Then it stays
+   * until its peer closes, and the log says so.
+   */
+  void forgotten() {
+    if (!handedOut) {
+      close();
+    } else if (!isClosed()) {
+      LOG.warn("a registered region (" + memory.size() + " bytes) whose descriptor was handed"
+          + " out became unreachable without close(): it stays registered until its peer"
+          + " closes, since peers may still use it; hold the MemoryRegion and close() it when"
+          + " they are done");
+    }
   }
 
   private void deregister() {
