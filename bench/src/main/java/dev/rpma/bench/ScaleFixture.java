@@ -53,9 +53,9 @@ final class ScaleFixture implements AutoCloseable {
    * The server-side connection's whole receive queue (sixteen windows), as a server that must
    * not make its senders wait keeps it. It did not cure the one-connection send run: with 64
    * posted it completed 72 messages and then waited the receiver-not-ready timer, with 128 it
-   * completes exactly 136 (128 + the window of 8), in every round: not one receive completed
-   * on the server side is posted again within that run, while at 8 connections each
-   * connection's are, thousands of times (bench/ANALYSIS.md, session 14; not found yet).
+   * completes exactly 136 (128 + the window of 8) in 8 rounds of 10: not one receive completed
+   * on the server side is posted again within such a run; the other two ran at full rate, as
+   * 8 connections and more always do (bench/ANALYSIS.md, session 14; not found yet).
    */
   static final int RECEIVES_POSTED = BenchConfig.QUEUE_SIZE;
   /** Per client connection, on the shared receive queue (issue 13's setting, unchanged). */
