@@ -74,8 +74,8 @@ def head(data: dict[str, Any]) -> list[str]:
     out.append(PROSE.fill("about"))
     if data["guest"].get("quick") == "1":
         counted = data["guest"].get("guest_time") == "instruction-counted"
-        out.append(PROSE.fill("quick-counted", rounds=rounds_label(data["guest"])) if counted
-                   else PROSE.fill("quick"))
+        out.append(PROSE.fill("quick-counted" if counted else "quick",
+                              rounds=rounds_label(data["guest"])))
     return out
 
 

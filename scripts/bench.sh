@@ -27,7 +27,8 @@
 #   6. bench/report.py: target/bench/results.json and BENCHMARKS.md from the raw results, with
 #      the previous run's results.json (kept as previous-results.json) to show the drift; the
 #      cross-host pass in its own section (bench/report_cross_host.py).
-# --quick: one short round, no 2-vCPU pass (a smoke run: its figures are noisy).
+# --quick: shorter runs, three rounds (five of the throughput and scale scenarios), no 2-vCPU
+#   pass (in real time a smoke run: its figures are noisy).
 # --no-cross-host: no step 5 (the section then says it did not run).
 # --cross-host-only: steps 1, 2, 5, then bench/report_cross_host.py updates the cross-host
 #   section of BENCHMARKS.md and `cross_host` in target/bench/results.json in place, beside the

@@ -35,9 +35,14 @@ def test_a_quick_run_in_real_time_warns_that_its_figures_are_noisy() -> None:
 
 
 def test_a_quick_run_says_its_throughput_scenarios_have_rounds_of_their_own() -> None:
-    text = _head({"guest_time": "instruction-counted", "quick": "1", "rounds": "1",
+    text = _head({"guest_time": "instruction-counted", "quick": "1", "rounds": "3",
                   "throughput_rounds": "5"})
-    assert "1 round(s) (5 for the throughput scenarios, windows 1, 8 and 64)" in text
+    assert "3 round(s) (5 for the throughput scenarios, windows 1, 8 and 64)" in text
+
+
+def test_a_quick_run_in_real_time_says_how_many_rounds_it_measured() -> None:
+    text = _head({"guest_time": "real", "quick": "1", "rounds": "3", "throughput_rounds": "5"})
+    assert "shorter runs, 3 round(s) (5 for the throughput scenarios" in text
 
 
 def test_a_run_whose_scenarios_share_their_rounds_names_one_count() -> None:
