@@ -23,7 +23,10 @@ BUILD_PACKAGES=(maven gcc make libc6-dev librpma-dev libibverbs-dev librdmacm-de
 # the arm64 libraries it links against (dpkg's arm64 architecture added first). librpma0:arm64,
 # not librpma-dev:arm64: the JNI library links the .so.0 itself (library/src/main/c/Makefile),
 # and librpma-dev:arm64 cannot be installed beside librpma-dev:amd64 (their man pages differ).
-CROSS_PACKAGES=(gcc-aarch64-linux-gnu)
+# libc6-dev-arm64-cross: the cross compiler's C headers, only a Recommends of
+# gcc-aarch64-linux-gnu, which --no-install-recommends leaves out (a fresh Debian 12 then
+# failed at string.h's bits/libc-header-start.h).
+CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
 FOREIGN_ARCH=arm64
 FOREIGN_PACKAGES=(librpma0 libibverbs-dev librdmacm-dev)
 RUNTIME_PACKAGES=(librpma0 ibverbs-providers librdmacm1 rdma-core ibverbs-utils rdmacm-utils
