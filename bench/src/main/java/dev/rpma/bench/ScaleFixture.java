@@ -51,11 +51,12 @@ final class ScaleFixture implements AutoCloseable {
 
   /**
    * The server-side connection's whole receive queue (sixteen windows), as a server that must
-   * not make its senders wait keeps it. It did not cure the one-connection send run: with 64
-   * posted it completed 72 messages and then waited the receiver-not-ready timer, with 128 it
-   * completes exactly 136 (128 + the window of 8) in 8 rounds of 10: not one receive completed
-   * on the server side is posted again within such a run; the other two ran at full rate, as
-   * 8 connections and more always do (bench/ANALYSIS.md, session 14; not found yet).
+   * not make its senders wait keeps it. It does not cure the one-connection send run, which
+   * in 8 rounds of 10 completes exactly 136 (128 + the window of 8) and then waits the
+   * receiver-not-ready timer: the guest's scheduler, not the library. Both loops wake from
+   * idle at the run's start with the same sleeper credit, so the server's loop, woken by the
+   * first receive, does not preempt the client's, which sends through all 128 in ~2.5 ms, less
+   * than its time slice (SendWaitProbe's schedstat and ftrace; bench/ANALYSIS.md, session 15).
    */
   static final int RECEIVES_POSTED = BenchConfig.QUEUE_SIZE;
   /** Per client connection, on the shared receive queue (issue 13's setting, unchanged). */
@@ -215,6 +216,11 @@ final class ScaleFixture implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + counter, e);
     }
+  }
+
+  /** The server side of client connection {@code i} (accepted in the clients' order). */
+  RpmaConnection serverSide(int i) {
+    return serverSides.get(i);
   }
 
   /** The server loop's thread, for its CPU time (it does the receiving side's work). */
