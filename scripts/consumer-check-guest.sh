@@ -21,7 +21,8 @@ cp_file=$project/target/classpath.txt
 if [[ ${1:-} == --prepare ]]; then
   version=$(sed -n 's|^  <version>\(.*\)</version>$|\1|p' "$root/pom.xml" | head -n 1)
   cd "$project"
-  mvn -B -q -o org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+  # not offline, as scripts/consumer-check.sh: what a consumer resolves, the main build may not
+  mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
     -Dvertx-rpma.version="$version" -Dmdep.includeScope=runtime \
     -Dmdep.outputFile="$cp_file" 2>&1 | sed 's/\x1b\[0m//g'
   exit "${PIPESTATUS[0]}"
