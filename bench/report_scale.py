@@ -66,16 +66,33 @@ def jit_quiet(run: Json) -> bool:
     return run.get("jit_ms", 0) <= JIT_QUIET_SHARE * run.get("elapsed_s", 0) * 1e3
 
 
+SCALE_ON_CPU_MIN = 0.93  # BenchConfig.SCALE_ON_CPU_MIN: below it, the guest ran something else
+
+
+def on_cpu(run: Json) -> bool:
+    """The measuring thread (library: its client loop; C: its process) held the CPU: a run
+    from before the harness tried disturbed runs again (no "tries" on C's lines) is taken as
+    it is."""
+    cpu = run.get("process_cpu_ns") if run.get("impl", "").startswith("c-") \
+        else run.get("loop_cpu_ns")
+    if not cpu or cpu < 0 or not run.get("elapsed_s") or "tries" not in run:
+        return True
+    return cpu >= SCALE_ON_CPU_MIN * run["elapsed_s"] * 1e9
+
+
 def count_figures(key: tuple[str, str, int], rs: list[Json]) -> Json:
     """One design, variant and connection count: over the rounds (see the module's text)."""
     n = key[2]
     # a run with the JIT inside measures the compiler (213 ms of it took a third from one run):
-    # left out of the mean when another round ran without
-    clean = [r for r in rs if jit_quiet(r)] or rs
+    # left out of the mean when another round ran without; so is a run still disturbed after
+    # its tries (its thread off the CPU: 36-57 ms of 600 took 3 % from one C run's mean)
+    quiet = [r for r in rs if jit_quiet(r)] or rs
+    clean = [r for r in quiet if on_cpu(r)] or quiet
     mean = sum(r["ops_per_s"] for r in clean) / len(clean)
     return {
         "impl": key[0], "variant": key[1], "connections": n, "rounds": len(rs),
-        "rounds_with_jit_left_out": len(rs) - len(clean),
+        "rounds_with_jit_left_out": len(rs) - len(quiet),
+        "rounds_off_cpu_left_out": len(quiet) - len(clean),
         "window": rs[0].get("window"),
         "ops_per_s": mean,
         "ops_per_s_per_connection": mean / n,
