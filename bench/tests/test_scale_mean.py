@@ -58,3 +58,11 @@ def test_a_run_from_before_the_tries_is_taken_as_it_is():
     f = report_scale.aggregate([c_run(67700, 0.951, rnd=1, tries=None),
                                 c_run(61000, 0.856, rnd=2, tries=None)])
     assert f[("c-librpma-epoll", "write", 64)]["ops_per_s"] == 64350
+
+
+def test_a_send_run_shares_the_cpu_with_the_server_loop_and_is_not_left_out():
+    sends = [dict(run(29000, rnd=1), variant="send", loop_cpu_ns=int(0.51 * 0.6e9), tries=1),
+             dict(run(30000, rnd=2), variant="send", loop_cpu_ns=int(0.95 * 0.6e9), tries=1)]
+    figures = report_scale.aggregate(sends)[("vertx-rpma", "send", 8)]
+    assert figures["ops_per_s"] == 29500
+    assert figures["rounds_off_cpu_left_out"] == 0
