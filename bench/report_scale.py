@@ -73,10 +73,10 @@ def on_cpu(run: Json) -> bool:
     """The measuring thread (library: its client loop; C: its process) held the CPU: a run
     from before the harness tried disturbed runs again (no "tries" on C's lines) is taken as
     it is."""
-    cpu = run.get("process_cpu_ns") if run.get("impl", "").startswith("c-") \
-        else run.get("loop_cpu_ns")
     if run.get("variant") != "write":
         return True  # a send run's client loop shares the CPU with the server's by design
+    cpu = run.get("process_cpu_ns") if run.get("impl", "").startswith("c-") \
+        else run.get("loop_cpu_ns")
     if not cpu or cpu < 0 or not run.get("elapsed_s") or "tries" not in run:
         return True
     return cpu >= SCALE_ON_CPU_MIN * run["elapsed_s"] * 1e9

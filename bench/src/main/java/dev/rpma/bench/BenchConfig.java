@@ -48,6 +48,11 @@ final class BenchConfig {
    */
   static final double SCALE_ON_CPU_MIN = 0.93;
 
+  /** Whether a scale run's measuring thread held the CPU ({@link #SCALE_ON_CPU_MIN}). */
+  static boolean heldTheCpu(long cpuNanos, long elapsedNanos) {
+    return cpuNanos >= SCALE_ON_CPU_MIN * elapsedNanos;
+  }
+
   /** Per warm-up round: operations of each latency scenario, ms of each window. */
   int warmupRoundOps = 2000;
   long warmupRoundWindowMs = 500;

@@ -39,14 +39,15 @@ final class CScale {
     for (int tries = 1; ; tries++) {
       Jit.awaitIdleOrWarn(); // nothing of the JVM's compiling beside the C process
       JsonObject line = new JsonObject(CReference.resultLine(cmd));
-      double onCpu = line.getLong("process_cpu_ns") / (line.getDouble("elapsed_s") * 1e9);
-      if (onCpu >= BenchConfig.SCALE_ON_CPU_MIN || tries == TRIES_MAX) {
+      long cpu = line.getLong("process_cpu_ns");
+      long elapsed = (long) (line.getDouble("elapsed_s") * 1e9);
+      if (BenchConfig.heldTheCpu(cpu, elapsed) || tries == TRIES_MAX) {
         report.raw(line.put("tries", tries).encode());
         return;
       }
       System.err.printf(Locale.ROOT, "bench: scale c-librpma-epoll at %d connections: the"
           + " process on the CPU %.1f %% of the run; measuring again%n", connections,
-          100 * onCpu);
+          100.0 * cpu / elapsed);
     }
   }
 }

@@ -61,10 +61,10 @@ final class ScaleBench {
   /**
    * The measured run, again (at most {@link #MEASURED_TRIES_MAX} times) while the JIT took
    * more than {@link BenchConfig#JIT_QUIET_SHARE} of it, or, writes, its loop was on the CPU
-   * less than {@link BenchConfig#SCALE_ON_CPU_MIN} of it (something else in the guest ran): a quiet warm-up did not keep 17 ms of
-   * compilation out of a 600 ms run at 8 connections, which took 1.6 % from it in one of two
-   * counted runs; and in a scale-only boot 213 ms of it stayed in all three tries at one
-   * connection, so a try that fails warms up again first. Only the run that counts is
+   * less than {@link BenchConfig#SCALE_ON_CPU_MIN} of it (something else in the guest ran):
+   * a quiet warm-up did not keep 17 ms of compilation out of a 600 ms run at 8 connections,
+   * which took 1.6 % from it in one of two counted runs; and in a scale-only boot 213 ms of
+   * it stayed in all three tries at one connection, so a try that fails warms up again first. Only the run that counts is
    * reported; its {@code tries} says how many ran (report_scale.py leaves a run with the JIT
    * inside out of the mean when another round has none).
    */
@@ -77,7 +77,7 @@ final class ScaleBench {
           config.scaleMs * 1_000_000, serverLoop));
       // writes only: in a send run the server's loop takes half the CPU by design
       boolean onCpu = v != ScaleRun.Variant.WRITE
-          || r.loopCpuNanos() >= BenchConfig.SCALE_ON_CPU_MIN * r.elapsedNanos();
+          || BenchConfig.heldTheCpu(r.loopCpuNanos(), r.elapsedNanos());
       if ((jitQuiet(r) && onCpu) || tries == MEASURED_TRIES_MAX) {
         report.scale("vertx-rpma", round, r, rnrBefore < 0 ? -1 : fixture.rnrNaks() - rnrBefore,
             tries);

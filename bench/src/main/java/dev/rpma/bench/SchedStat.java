@@ -21,11 +21,16 @@ record SchedStat(long runNanos, long waitNanos, long slices, long irqTicks, long
 
   /** Now, for the calling thread. */
   static SchedStat now() {
+    return of(Path.of("/proc/thread-self/schedstat"));
+  }
+
+  /** Now, for the thread whose schedstat file is {@code file} (/proc/self/task/TID/...). */
+  static SchedStat of(Path file) {
     long run = -1;
     long wait = -1;
     long slices = -1;
     try {
-      String[] f = Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split("\\s+");
+      String[] f = Files.readString(file).trim().split("\\s+");
       run = Long.parseLong(f[0]);
       wait = Long.parseLong(f[1]);
       slices = Long.parseLong(f[2]);

@@ -103,12 +103,12 @@ final class SendWaitProbe {
   private static void measure(ScaleFixture f, String device, int receivesPosted,
       int connections, int run, long ms, Thread serverLoop, Path serverSched) throws Exception {
     Map<String, Long> before = counters(device);
-    long[] schedBefore = schedstat(serverSched);
+    SchedStat schedBefore = SchedStat.of(serverSched);
     CompletionStats statsBefore = onServerLoop(f, () -> f.serverSide(0).stats());
     ScaleRun.ScaleResult r = Fixture.await(ScaleRun.run(f, ScaleRun.Variant.SEND, 1,
         ms * 1_000_000, serverLoop));
     CompletionStats statsAfter = onServerLoop(f, () -> f.serverSide(0).stats());
-    long[] schedAfter = schedstat(serverSched);
+    SchedStat schedAfter = SchedStat.of(serverSched);
     Map<String, Long> moved = new TreeMap<>();
     counters(device).forEach((k, v) -> {
       long d = v - before.getOrDefault(k, 0L);
@@ -123,8 +123,9 @@ final class SendWaitProbe {
         + " server_side_wakeups=%d server_side_completions=%d rnr_naks=%d"
         + " idle_ms_per_rnr=%.1f counters=%s%n", connections, run, receivesPosted,
         r.completions(), r.elapsedNanos() / 1e6, r.perSecond(), r.loopCpuNanos() / 1e6,
-        r.serverLoopCpuNanos() / 1e6, (schedAfter[0] - schedBefore[0]) / 1e6,
-        (schedAfter[1] - schedBefore[1]) / 1e6, schedAfter[2] - schedBefore[2],
+        r.serverLoopCpuNanos() / 1e6, (schedAfter.runNanos() - schedBefore.runNanos()) / 1e6,
+        (schedAfter.waitNanos() - schedBefore.waitNanos()) / 1e6,
+        schedAfter.slices() - schedBefore.slices(),
         statsAfter.wakeups() - statsBefore.wakeups(),
         statsAfter.completions() - statsBefore.completions(), rnr, rnr == 0 ? 0.0
             : (r.elapsedNanos() - r.loopCpuNanos() - r.serverLoopCpuNanos()) / 1e6 / rnr,
@@ -146,12 +147,6 @@ final class SendWaitProbe {
       }
     });
     return Fixture.await(p.future());
-  }
-
-  /** A thread's nanoseconds on the CPU, waiting on a run queue, and its time slices. */
-  private static long[] schedstat(Path file) throws IOException {
-    String[] f = Files.readString(file).trim().split("\\s+");
-    return new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2])};
   }
 
   /** Every hw counter of the device's port 1, by name. */
