@@ -123,7 +123,7 @@ public final class IoUringFdWatcher extends LoopFdWatch implements IoUringIoHand
       return;
     }
     readable(); // res: the poll mask, POLLIN and maybe POLLERR/POLLHUP
-    if (!closing) {
+    if (delivers()) { // not on a loop shutting down: it may no longer take the task
       context.nettyEventLoop().execute(armAgain);
     }
   }

@@ -90,7 +90,7 @@ abstract class LoopFdWatch implements IoHandle, LoopIo.FdWatch {
    * reaches Vert.x.
    */
   final void readable() {
-    if (closing) {
+    if (!delivers()) {
       return;
     }
     try {
@@ -100,6 +100,17 @@ abstract class LoopFdWatch implements IoHandle, LoopIo.FdWatch {
       // (logging that cannot work, e.g. java.util.logging whose first line met the fd limit and
       // cannot load its time zones ever after), and it would end the event loop's thread
     }
+  }
+
+  /**
+   * Whether readiness still reaches the owner: not once unwatch() began, nor once the loop is
+   * shutting down. The loop's {@link #close()} is not enough: Netty's SingleThreadIoEventLoop
+   * skips prepareToDestroy() (which closes every handle) when the shutdown begins while the
+   * loop runs its tasks, and io_uring's destroy() still reaps completions after that. Vert.x
+   * closed every owner before it shuts its loops down: nothing is left to deliver to.
+   */
+  final boolean delivers() {
+    return !closing && !context.nettyEventLoop().isShuttingDown();
   }
 
   /**

@@ -5,12 +5,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.rpma.vertx.Await;
 import dev.rpma.vertx.impl.jni.JniEventFd;
 import dev.rpma.vertx.impl.seam.LoopIo;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.uring.IoUringIoHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.transport.Transport;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -34,23 +42,45 @@ final class LoopUnderTest {
   static final Duration DEADLINE = Duration.ofSeconds(10);
 
   final Vertx vertx;
+  /** The loop the context runs on: none of Vert.x's own when a test shuts it down by itself. */
+  private final EventLoopGroup ownLoop;
   final ContextInternal context;
   final LoopIo io;
   final JniEventFd eventFd;
 
-  private LoopUnderTest(Vertx vertx) {
+  private LoopUnderTest(Vertx vertx, EventLoopGroup ownLoop) {
     this.vertx = vertx;
-    this.context = (ContextInternal) vertx.getOrCreateContext();
+    this.ownLoop = ownLoop;
+    this.context = ownLoop == null ? (ContextInternal) vertx.getOrCreateContext()
+        : ((VertxInternal) vertx).contextBuilder()
+            .withThreadingModel(ThreadingModel.EVENT_LOOP)
+            .withEventLoop(ownLoop.next())
+            .build();
     this.io = LoopContexts.loopIo(context);
     this.eventFd = JniEventFd.open();
   }
 
   static LoopUnderTest open(Mode mode) {
+    return new LoopUnderTest(vertxOn(mode), null);
+  }
+
+  /**
+   * A context on a loop of its own, outside Vert.x's group, of the same transport: a test may
+   * shut that loop down alone (Vert.x's close needs every loop of its own group).
+   */
+  static LoopUnderTest openOnItsOwnLoop(Mode mode) {
+    Vertx vertx = vertxOn(mode);
+    IoHandlerFactory handlers = mode == Mode.EPOLL ? EpollIoHandler.newFactory()
+        : IoUringIoHandler.newFactory();
+    return new LoopUnderTest(vertx, new MultiThreadIoEventLoopGroup(1, handlers));
+  }
+
+  private static Vertx vertxOn(Mode mode) {
     Transport transport = mode.transport();
     assumeTrue(transport != null && transport.available(),
         () -> mode + " unavailable here: " + (transport == null ? "no classes"
             : transport.unavailabilityCause()));
-    return new LoopUnderTest(Vertx.builder().withTransport(transport).build());
+    return Vertx.builder().withTransport(transport).build();
   }
 
   /** Computes a value on the loop and waits for it. */
@@ -77,6 +107,9 @@ final class LoopUnderTest {
   /** Closes Vert.x (if the test did not) and the eventfd. */
   void close() {
     await(vertx.close());
+    if (ownLoop != null) {
+      ownLoop.shutdownGracefully(0, 10, TimeUnit.SECONDS).syncUninterruptibly();
+    }
     eventFd.close();
   }
 }
