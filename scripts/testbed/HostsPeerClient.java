@@ -1,4 +1,3 @@
-import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.FlushType;
 import dev.rpma.vertx.MemoryRegion;
 import dev.rpma.vertx.MemoryUsage;
@@ -74,7 +73,7 @@ public final class HostsPeerClient {
   private static RpmaConnection connect(RpmaPeer peer, String ip, int port) throws Exception {
     for (int attempt = 1; ; attempt++) {
       try {
-        return await(peer.connect(ip, port, new ConnectionOptions(), null));
+        return await(peer.connect(port, ip));
       } catch (Exception e) {
         if (attempt == ATTEMPTS) {
           throw e;

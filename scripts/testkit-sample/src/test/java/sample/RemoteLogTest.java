@@ -46,11 +46,11 @@ class RemoteLogTest {
     serverLog = await(server.register(ByteBuffer.allocateDirect(64),
         EnumSet.of(MemoryUsage.WRITE_DST, MemoryUsage.RECV)));
     Promise<RpmaConnection> accepted = Promise.promise();
-    int port = await(server.listen("10.0.2.15", 0, new ConnectionOptions(), null,
+    int port = await(server.listen(0, "10.0.2.15", new ConnectionOptions(), null,
         req -> req.accept(RegionOffer.of(PeerConfig.create(false), serverLog).toBytes())
             .onComplete(accepted)))
         .actualPort();
-    RpmaConnection connection = await(client.connect("10.0.2.15", port));
+    RpmaConnection connection = await(client.connect(port, "10.0.2.15"));
     serverSide = await(accepted.future());
     MemoryRegion staging = await(client.register(ByteBuffer.allocateDirect(64),
         EnumSet.of(MemoryUsage.WRITE_SRC, MemoryUsage.SEND)));

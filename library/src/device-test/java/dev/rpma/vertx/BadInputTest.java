@@ -112,14 +112,14 @@ class BadInputTest extends SharedLoopbackTestBase {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
     Promise<Throwable> acceptFailure = Promise.promise();
-    RpmaServer server = await(pair.serverPeer.listen(ip, port, new ConnectionOptions(), req ->
+    RpmaServer server = await(pair.serverPeer.listen(port, ip, new ConnectionOptions(), req ->
         req.accept(new byte[RpmaConnection.MAX_ACCEPT_PRIVATE_DATA + 1]).onComplete(ar -> {
           req.reject();
           acceptFailure.complete(ar.cause());
         })));
     try {
       Throwable connect = awaitFailure(
-          pair.clientPeer.connect(ip, port, new ConnectionOptions(), null));
+          pair.clientPeer.connect(port, ip));
 
       Throwable accept = await(acceptFailure.future());
       assertInstanceOf(IllegalArgumentException.class, accept);
@@ -170,17 +170,9 @@ class BadInputTest extends SharedLoopbackTestBase {
   }
 
   @Test
-  void privateDataOverTheConnectLimitIsRefused() {
-    String ip = RdmaTestSupport.deviceIp();
-    refused(IllegalArgumentException.class,
-        () -> pair.clientPeer.connect(ip, 1, new ConnectionOptions(),
-            new byte[RpmaConnection.MAX_CONNECT_PRIVATE_DATA + 1]), "private data");
-  }
-
-  @Test
   void aPortOutOfRangeIsRefused() {
     String ip = RdmaTestSupport.deviceIp();
     refused(IllegalArgumentException.class,
-        () -> pair.clientPeer.connect(ip, 70000, new ConnectionOptions(), null), "port");
+        () -> pair.clientPeer.connect(70000, ip), "port");
   }
 }

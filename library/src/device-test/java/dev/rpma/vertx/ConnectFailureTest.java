@@ -25,8 +25,7 @@ class ConnectFailureTest extends DeviceTestBase {
     int port = RdmaTestSupport.nextPort();
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
     try {
-      Throwable failure = Await.awaitFailure(peer.connect(ip, port, new ConnectionOptions(),
-          null));
+      Throwable failure = Await.awaitFailure(peer.connect(port, ip));
 
       System.out.println("nobody listens: " + failure);
       RpmaNothingListensException e = assertInstanceOf(RpmaNothingListensException.class,
@@ -46,11 +45,10 @@ class ConnectFailureTest extends DeviceTestBase {
     String ip = RdmaTestSupport.deviceIp();
     int port = RdmaTestSupport.nextPort();
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
-    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+    RpmaServer server = await(peer.listen(port, ip, new ConnectionOptions(),
         RpmaConnectionRequest::reject));
     try {
-      Throwable failure = Await.awaitFailure(peer.connect(ip, port, new ConnectionOptions(),
-          null));
+      Throwable failure = Await.awaitFailure(peer.connect(port, ip));
 
       System.out.println("rejected: " + failure);
       RpmaConnectionRejectedException e = assertInstanceOf(
@@ -70,10 +68,10 @@ class ConnectFailureTest extends DeviceTestBase {
     int port = RdmaTestSupport.nextPort();
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
     io.vertx.core.Promise<Void> requested = io.vertx.core.Promise.promise();
-    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+    RpmaServer server = await(peer.listen(port, ip, new ConnectionOptions(),
         req -> requested.complete()));
     try {
-      io.vertx.core.Future<RpmaConnection> connect = peer.connect(ip, port);
+      io.vertx.core.Future<RpmaConnection> connect = peer.connect(port, ip);
       await(requested.future());
 
       await(server.close());
@@ -92,8 +90,10 @@ class ConnectFailureTest extends DeviceTestBase {
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
     try {
       long start = System.nanoTime();
-      Throwable failure = Await.awaitFailure(peer.connect(UNASSIGNED, 7599,
-          new ConnectionOptions().setConnectTimeoutMs(2500).setTimeoutMs(500), null));
+      Throwable failure = Await.awaitFailure(peer.connect(new RpmaConnectOptions()
+          .setHost(UNASSIGNED).setPort(7599)
+          .setConnectionOptions(
+              new ConnectionOptions().setConnectTimeoutMs(2500).setTimeoutMs(500))));
       long elapsedMs = (System.nanoTime() - start) / 1_000_000;
 
       System.out.println("unassigned, after " + elapsedMs + " ms: " + failure);

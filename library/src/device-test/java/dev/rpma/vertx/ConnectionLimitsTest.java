@@ -108,8 +108,9 @@ class ConnectionLimitsTest extends DeviceTestBase {
     // over rxe's max_cqe (32767), under the option's own bound (65536)
     ConnectionOptions huge = new ConnectionOptions().setCqSize(40_000);
 
-    Throwable connect = awaitFailure(peer.connect(ip, RdmaTestSupport.nextPort(), huge, null));
-    Throwable listen = awaitFailure(peer.listen(ip, RdmaTestSupport.nextPort(), huge, r -> { }));
+    Throwable connect = awaitFailure(peer.connect(new RpmaConnectOptions().setHost(ip)
+        .setPort(RdmaTestSupport.nextPort()).setConnectionOptions(huge)));
+    Throwable listen = awaitFailure(peer.listen(RdmaTestSupport.nextPort(), ip, huge, r -> { }));
 
     for (Throwable t : List.of(connect, listen)) {
       assertInstanceOf(IllegalArgumentException.class, t);
@@ -122,7 +123,7 @@ class ConnectionLimitsTest extends DeviceTestBase {
   private int serve(String ip) {
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
     int port = RdmaTestSupport.nextPort();
-    await(peer.listen(ip, port, new ConnectionOptions(), r -> r.accept(null)));
+    await(peer.listen(port, ip, new ConnectionOptions(), r -> r.accept(null)));
     return port;
   }
 

@@ -34,12 +34,12 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
     // deadline: 5 s here, within the wait below (the default, 30 s, is not)
     ConnectionOptions serverOptions =
         new ConnectionOptions().setConnectTimeoutMs(SERVER_CONNECT_MS);
-    await(server.listen(ip, port, serverOptions, req -> req.accept(null)));
+    await(server.listen(port, ip, serverOptions, req -> req.accept(null)));
     long before = ProcessResources.rdmaFds();
     String beforeTargets = ProcessResources.rdmaFdTargets();
     for (int i = 0; i < ROUNDS; i++) {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
-      Future<RpmaConnection> connecting = peer.connect(ip, port);
+      Future<RpmaConnection> connecting = peer.connect(port, ip);
       Future<Void> closed = peer.close();
       await(Future.join(connecting, closed).otherwiseEmpty());
 
@@ -64,8 +64,8 @@ class ConnectionMadeWhilePeerClosesTest extends DeviceTestBase {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
       LinkedBlockingQueue<RpmaConnectionRequest> requests = new LinkedBlockingQueue<>();
       int port = RdmaTestSupport.nextPort();
-      await(peer.listen(ip, port, new ConnectionOptions(), requests::add));
-      Future<RpmaConnection> connecting = client.connect(ip, port);
+      await(peer.listen(port, ip, new ConnectionOptions(), requests::add));
+      Future<RpmaConnection> connecting = client.connect(port, ip);
       RpmaConnectionRequest request = requests.poll(Await.SECONDS,
           TimeUnit.SECONDS);
       assertTrue(request != null, "round " + i + ": the request arrived");

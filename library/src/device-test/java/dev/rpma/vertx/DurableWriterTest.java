@@ -70,14 +70,14 @@ class DurableWriterTest {
     serverRegion = await(serverPeer.register(serverMemory, SERVER_USAGES));
     byte[] offer = RegionOffer.of(PeerConfig.create(pmem), serverRegion).toBytes();
     int port = RdmaTestSupport.nextPort();
-    await(serverPeer.listen(ip, port, new ConnectionOptions(), request -> {
+    await(serverPeer.listen(port, ip, new ConnectionOptions(), request -> {
       if (pmem) {
         request.accept(offer);
       } else {
         PersistService.accept(serverPeer, request, offer, serverRegion, persister);
       }
     }));
-    client = await(clientPeer.connect(ip, port, new ConnectionOptions(), null));
+    client = await(clientPeer.connect(port, ip));
     RegionOffer offered = RegionOffer.fromBytes(client.remotePrivateData());
     remote = offered.applyTo(client);
     writer = await(DurableWriter.open(clientPeer, client, remote, offered.peerConfig()));

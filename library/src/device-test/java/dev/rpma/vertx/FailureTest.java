@@ -145,11 +145,11 @@ class FailureTest extends DeviceTestBase {
     int port = RdmaTestSupport.nextPort();
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
     Promise<RpmaConnectionRequest> unanswered = Promise.promise();
-    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+    RpmaServer server = await(peer.listen(port, ip, new ConnectionOptions(),
         unanswered::complete));
     try {
-      Throwable failure = Await.awaitFailure(peer.connect(ip, port,
-          new ConnectionOptions().setConnectTimeoutMs(3000), null));
+      Throwable failure = Await.awaitFailure(peer.connect(new RpmaConnectOptions().setHost(ip)
+          .setPort(port).setConnectionOptions(new ConnectionOptions().setConnectTimeoutMs(3000))));
 
       assertInstanceOf(RpmaConnectionClosedException.class, failure);
       assertTrue(failure.getMessage().contains("not established within 3000 ms"),
@@ -167,10 +167,10 @@ class FailureTest extends DeviceTestBase {
     int port = RdmaTestSupport.nextPort();
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
     Promise<Void> requested = Promise.promise();
-    RpmaServer server = await(peer.listen(ip, port, new ConnectionOptions(),
+    RpmaServer server = await(peer.listen(port, ip, new ConnectionOptions(),
         req -> requested.complete()));
     try {
-      Future<RpmaConnection> connect = peer.connect(ip, port, new ConnectionOptions(), null);
+      Future<RpmaConnection> connect = peer.connect(port, ip);
       await(requested.future());
 
       await(server.close());
@@ -189,7 +189,7 @@ class FailureTest extends DeviceTestBase {
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
     try {
       Throwable failure = Await.awaitFailure(
-          peer.connect(ip, RdmaTestSupport.nextPort(), new ConnectionOptions(), null));
+          peer.connect(RdmaTestSupport.nextPort(), ip));
 
       assertInstanceOf(RpmaException.class, failure);
     } finally {

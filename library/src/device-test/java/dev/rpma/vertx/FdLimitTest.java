@@ -48,15 +48,15 @@ class FdLimitTest {
       // a server that has served before: what a first request needs is loaded (classes, the
       // logging's time zones), as in a server that meets its limit in production; a JVM that
       // must first open a class file at its fd limit fails in ways no library can help
-      await(await(peer.connect(ip, port, new ConnectionOptions(), null)).close());
+      await(await(peer.connect(port, ip)).close());
       long pid = server.pid();
       String original = softFdLimit(pid);
       for (int free : FREE_FDS) {
         setFdLimit(pid, String.valueOf(openFds(pid) + free));
         int outcomesBefore = Files.readAllLines(outcomes).size();
         Promise<Throwable> closed = Promise.promise();
-        Future<RpmaConnection> connect = peer.connect(ip, port,
-            new ConnectionOptions().setConnectTimeoutMs(3000), null);
+        Future<RpmaConnection> connect = peer.connect(new RpmaConnectOptions().setHost(ip)
+            .setPort(port).setConnectionOptions(new ConnectionOptions().setConnectTimeoutMs(3000)));
         connect.onSuccess(c -> c.closeHandler(closed::tryComplete));
         long start = System.nanoTime();
         boolean connected = succeeds(connect);
@@ -82,7 +82,7 @@ class FdLimitTest {
       System.out.println("fd limit: " + halfConnectedSeen
           + " accepts failed after the client's connect got through; all closed at once");
       // with its limit back, the same listener takes requests again
-      RpmaConnection after = await(peer.connect(ip, port, new ConnectionOptions(), null));
+      RpmaConnection after = await(peer.connect(port, ip));
       await(after.close());
     } finally {
       server.destroyForcibly();
@@ -115,7 +115,7 @@ class FdLimitTest {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
       List<RpmaConnection> clients = new ArrayList<>();
       for (int i = 0; i < CONNECTIONS; i++) {
-        clients.add(await(peer.connect(ip, port, new ConnectionOptions(), null)));
+        clients.add(await(peer.connect(port, ip)));
       }
       assertTrue(Await.holdsWithin(RELEASED_WITHIN, () -> Files.readAllLines(outcomes).stream()
           .filter("ACCEPTED"::equals).count() == CONNECTIONS),

@@ -19,10 +19,10 @@ class ListenTest {
     Vertx vertx = RdmaTestSupport.nativeVertx();
     try {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
-      await(peer.listen(ip, port, new ConnectionOptions(), req -> req.reject()));
+      await(peer.listen(port, ip, new ConnectionOptions(), req -> req.reject()));
 
       Throwable failure = Await.awaitFailure(
-          peer.listen(ip, port, new ConnectionOptions(), req -> req.reject()));
+          peer.listen(port, ip, new ConnectionOptions(), req -> req.reject()));
 
       RpmaException e = assertInstanceOf(RpmaException.class, failure);
       assertTrue(e.getMessage().contains("port " + port + " on " + ip + " is already in use"),

@@ -254,12 +254,12 @@ class MessageChannelTest {
     RpmaPeer clientPeer = await(TestProvider.open(vertx, ip));
     Promise<Throwable> refused = Promise.promise();
     int port = RdmaTestSupport.nextPort();
-    RpmaServer server = await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> {
+    RpmaServer server = await(serverPeer.listen(port, ip, new ConnectionOptions(), req -> {
       assertFalse(RpmaMessageChannel.isChannelRequest(req));
       RpmaMessageChannel.accept(req, new MessageChannelOptions())
           .onComplete(ar -> refused.complete(ar.cause()));
     }));
-    Throwable connectFailure = awaitFailure(clientPeer.connect(ip, port));
+    Throwable connectFailure = awaitFailure(clientPeer.connect(port, ip));
     // the server's refusal is what fails the connect; a connect that failed for another reason
     // (a device that no longer delivers connect requests, as after DeviceFaultTest's link
     // flap) fails here with that reason, instead of waiting for a request that never came

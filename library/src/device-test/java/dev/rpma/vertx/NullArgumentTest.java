@@ -43,7 +43,7 @@ class NullArgumentTest extends DeviceTestBase {
   void connectToANullAddressNamesIt() {
     RpmaPeer peer = await(RpmaPeer.open(vertx, RdmaTestSupport.deviceIp()));
     try {
-      assertFailsNaming(peer.connect(null, 7599), "address must not be null");
+      assertFailsNaming(peer.connect(7599, null), "address must not be null");
     } finally {
       await(peer.close());
     }

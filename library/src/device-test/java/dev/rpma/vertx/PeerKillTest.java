@@ -30,7 +30,7 @@ class PeerKillTest {
       MemoryRegion local = await(peer.register(ByteBuffer.allocateDirect(4096),
           MemoryUsage.WRITE_SRC));
       long fdsBefore = ProcessResources.rdmaFds();
-      RpmaConnection conn = await(peer.connect(ip, port, new ConnectionOptions(), null));
+      RpmaConnection conn = await(peer.connect(port, ip));
       RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
       Promise<Throwable> lost = Promise.promise();
       conn.closeHandler(lost::complete);

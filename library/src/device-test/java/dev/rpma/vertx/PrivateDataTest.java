@@ -37,11 +37,12 @@ class PrivateDataTest {
   private byte[][] exchange(byte[] sent, byte[] answer) {
     int port = RdmaTestSupport.nextPort();
     Promise<byte[]> serverGot = Promise.promise();
-    await(peer.listen(ip, port, new ConnectionOptions(), req -> {
+    await(peer.listen(port, ip, new ConnectionOptions(), req -> {
       serverGot.tryComplete(req.privateData());
       req.accept(answer);
     }));
-    RpmaConnection conn = await(peer.connect(ip, port, new ConnectionOptions(), sent));
+    RpmaConnection conn = await(peer.connect(new RpmaConnectOptions().setHost(ip).setPort(port)
+        .setPrivateData(sent)));
     byte[] clientGot = conn.remotePrivateData();
     await(conn.close());
     return new byte[][] {await(serverGot.future()), clientGot};

@@ -26,7 +26,7 @@ class ServerMadeWhilePeerClosesTest extends DeviceTestBase {
     long before = ProcessResources.rdmaFds();
     for (int i = 0; i < ROUNDS; i++) {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
-      Future<RpmaServer> listening = peer.listen(ip, RdmaTestSupport.nextPort(),
+      Future<RpmaServer> listening = peer.listen(RdmaTestSupport.nextPort(), ip,
           new ConnectionOptions(), req -> req.reject());
       Future<Void> closed = peer.close();
       await(Future.join(listening, closed).otherwiseEmpty());

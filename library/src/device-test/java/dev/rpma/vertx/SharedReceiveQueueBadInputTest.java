@@ -57,20 +57,21 @@ class SharedReceiveQueueBadInputTest {
   void aReceiveOnARequestOfAServerWithAQueueIsRefused() {
     int port = RdmaTestSupport.nextPort();
     Promise<Future<Received>> onRequest = Promise.promise();
-    await(onContext(f.queue.context(), () -> f.serverPeer.listen(f.ip, port,
+    await(onContext(f.queue.context(), () -> f.serverPeer.listen(port, f.ip,
         new ConnectionOptions(), f.queue, req -> {
           onRequest.complete(req.recv(f.inbox, 0, 64));
           req.accept(null);
         })));
-    await(f.clientPeer.connect(f.ip, port, new ConnectionOptions(), null));
+    await(f.clientPeer.connect(port, f.ip));
 
     refused(await(onRequest.future()), IllegalStateException.class, "shared receive queue");
   }
 
   @Test
   void aQueueOfAnotherPeerIsRefused() {
-    refused(onContext(f.queue.context(), () -> f.clientPeer.connect(f.ip, f.port,
-        new ConnectionOptions(), null, f.queue)), IllegalArgumentException.class,
+    refused(onContext(f.queue.context(), () -> f.clientPeer.connect(new RpmaConnectOptions()
+        .setHost(f.ip).setPort(f.port)
+        .setSharedReceiveQueue(f.queue))), IllegalArgumentException.class,
         "another peer", "createSharedReceiveQueue");
   }
 
@@ -80,8 +81,9 @@ class SharedReceiveQueueBadInputTest {
         new SharedReceiveQueueOptions()));
     await(closed.close());
 
-    refused(onContext(closed.context(), () -> f.clientPeer.connect(f.ip, f.port,
-        new ConnectionOptions(), null, closed)), IllegalStateException.class, "closed");
+    refused(onContext(closed.context(), () -> f.clientPeer.connect(new RpmaConnectOptions()
+        .setHost(f.ip).setPort(f.port)
+        .setSharedReceiveQueue(closed))), IllegalStateException.class, "closed");
     refused(closed.recv(f.outbox, 0, 64), RpmaQueueClosedException.class, "closed");
   }
 
@@ -91,8 +93,9 @@ class SharedReceiveQueueBadInputTest {
         new SharedReceiveQueueOptions()));
     Context other = otherLoopThan(queue.context());
 
-    refused(onContext(other, () -> f.clientPeer.connect(f.ip, f.port, new ConnectionOptions(),
-        null, queue)), IllegalStateException.class, "event loop", "queue.context()");
+    refused(onContext(other, () -> f.clientPeer.connect(new RpmaConnectOptions().setHost(f.ip)
+        .setPort(f.port).setSharedReceiveQueue(queue))), IllegalStateException.class, "event loop",
+        "queue.context()");
   }
 
   @Test
@@ -100,8 +103,10 @@ class SharedReceiveQueueBadInputTest {
     RpmaSharedReceiveQueue queue = await(f.clientPeer.createSharedReceiveQueue(
         new SharedReceiveQueueOptions()));
 
-    refused(onContext(queue.context(), () -> f.clientPeer.connect(f.ip, f.port,
-        new ConnectionOptions().setSharedCompletionChannel(true), null, queue)),
+    refused(onContext(queue.context(), () -> f.clientPeer.connect(new RpmaConnectOptions()
+        .setHost(f.ip).setPort(f.port)
+        .setConnectionOptions(new ConnectionOptions().setSharedCompletionChannel(true))
+        .setSharedReceiveQueue(queue))),
         IllegalArgumentException.class, "sharedCompletionChannel");
   }
 

@@ -181,8 +181,9 @@ class SharedReceiveQueueTest {
     assertInstanceOf(RpmaQueueClosedException.class,
         awaitFailure(f.queue.recv(f.inbox, 0, SLOT)));
     // the server went with its queue: nobody listens (short timeout: a refusal or a timeout)
-    awaitFailure(f.clientPeer.connect(f.ip, f.port,
-        new ConnectionOptions().setConnectTimeoutMs(3000), new byte[2]));
+    awaitFailure(f.clientPeer.connect(new RpmaConnectOptions().setHost(f.ip).setPort(f.port)
+        .setConnectionOptions(new ConnectionOptions().setConnectTimeoutMs(3000))
+        .setPrivateData(new byte[2])));
   }
 
   @Test
@@ -202,7 +203,8 @@ class SharedReceiveQueueTest {
         new SharedReceiveQueueOptions().setRqSize(4).setRcqSize(4)));
     Future<SharedReceived> received = clientQueue.recv(f.outbox, 64, SLOT);
     RpmaConnection client = await(onContext(clientQueue.context(), () -> f.clientPeer.connect(
-        f.ip, f.port, new ConnectionOptions(), new byte[] {0, 9}, clientQueue)));
+        new RpmaConnectOptions().setHost(f.ip).setPort(f.port).setPrivateData(new byte[] {0, 9})
+            .setSharedReceiveQueue(clientQueue))));
     f.awaitAccepted(1);
     RpmaConnection serverSide = f.clientOf.keySet().iterator().next();
     byte[] bytes = message(9, 1);

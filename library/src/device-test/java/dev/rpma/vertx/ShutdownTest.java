@@ -37,8 +37,7 @@ class ShutdownTest {
     @Override
     public void start(Promise<Void> started) {
       RpmaPeer.open(vertx, ip).compose(peer -> peer.register(ByteBuffer.allocateDirect(4096),
-          MemoryUsage.WRITE_SRC).compose(region -> peer.connect(ip, port,
-          new ConnectionOptions(), null).map(conn -> {
+          MemoryUsage.WRITE_SRC).compose(region -> peer.connect(port, ip).map(conn -> {
             connection = conn;
             local = region;
             remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
@@ -67,7 +66,7 @@ class ShutdownTest {
   static RpmaServer serve(RpmaPeer serverPeer, String ip, int port) {
     MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64 * 1024),
         MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT));
-    return await(serverPeer.listen(ip, port, new ConnectionOptions(),
+    return await(serverPeer.listen(port, ip, new ConnectionOptions(),
         req -> req.accept(RegionOffer.of(PeerConfig.create(true), region).toBytes())));
   }
 

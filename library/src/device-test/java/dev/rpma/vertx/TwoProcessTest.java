@@ -27,7 +27,7 @@ class TwoProcessTest {
       RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
       MemoryRegion local = await(peer.register(ByteBuffer.allocateDirect(8192),
           MemoryUsage.WRITE_SRC, MemoryUsage.READ_DST));
-      RpmaConnection conn = await(peer.connect(ip, port, new ConnectionOptions(), null));
+      RpmaConnection conn = await(peer.connect(port, ip));
       RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData()).applyTo(conn);
       byte[] data = new byte[4096];
       for (int i = 0; i < data.length; i++) {

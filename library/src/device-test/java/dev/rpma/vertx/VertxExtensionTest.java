@@ -50,12 +50,12 @@ class VertxExtensionTest {
     Future<RpmaPeer> opened = RpmaPeer.open(vertx, address);
     opened.compose(peer -> peer.register(ByteBuffer.allocateDirect(64),
             MemoryUsage.WRITE_DST, MemoryUsage.READ_SRC)
-        .compose(serverMemory -> peer.listen(address, port, new ConnectionOptions(),
+        .compose(serverMemory -> peer.listen(port, address, new ConnectionOptions(),
             request -> request.accept(
                 RegionOffer.of(PeerConfig.create(false), serverMemory).toBytes())))
         .compose(server -> peer.register(ByteBuffer.allocateDirect(128).put(0, data),
             MemoryUsage.WRITE_SRC, MemoryUsage.READ_DST))
-        .compose(local -> peer.connect(address, port).compose(conn -> {
+        .compose(local -> peer.connect(port, address).compose(conn -> {
           RemoteMemoryRegion remote = RegionOffer.fromBytes(conn.remotePrivateData())
               .applyTo(conn);
           return conn.write(remote, 0, local, 0, data.length)

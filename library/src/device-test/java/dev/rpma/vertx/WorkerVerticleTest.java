@@ -43,7 +43,7 @@ class WorkerVerticleTest {
     @Override
     public void start(Promise<Void> started) {
       Context own = context;
-      peer.connect(ip, port, new ConnectionOptions(), null).onComplete(ar -> {
+      peer.connect(port, ip).onComplete(ar -> {
         connectAnsweredOnOwnContext = Vertx.currentContext() == own;
         started.handle(ar.mapEmpty());
       });
@@ -59,7 +59,7 @@ class WorkerVerticleTest {
       RpmaPeer serverPeer = await(RpmaPeer.open(vertx, ip));
       RpmaPeer clientPeer = await(RpmaPeer.open(vertx, ip));
       Promise<Throwable> serverSideClosed = Promise.promise();
-      await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(null)
+      await(serverPeer.listen(port, ip, new ConnectionOptions(), req -> req.accept(null)
           .onSuccess(c -> c.closeHandler(serverSideClosed::tryComplete))));
       ConnectingWorker worker = new ConnectingWorker(clientPeer, ip, port);
       String id = await(vertx.deployVerticle(worker,
@@ -95,7 +95,7 @@ class WorkerVerticleTest {
       own = context;
       peer.register(ByteBuffer.allocateDirect(64), MemoryUsage.READ_DST).compose(local -> {
         registerAnsweredOn = Vertx.currentContext();
-        return peer.connect(ip, port, new ConnectionOptions(), null).compose(conn -> {
+        return peer.connect(port, ip).compose(conn -> {
           connectionContext = conn.context();
           RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(
               RegionOffer.fromBytes(conn.remotePrivateData()).regionDescriptor());
@@ -117,7 +117,7 @@ class WorkerVerticleTest {
     MemoryRegion region = await(serverPeer.register(ByteBuffer.allocateDirect(64),
         MemoryUsage.READ_SRC));
     byte[] offer = RegionOffer.of(PeerConfig.create(false), region).toBytes();
-    await(serverPeer.listen(ip, port, new ConnectionOptions(), req -> req.accept(offer)));
+    await(serverPeer.listen(port, ip, new ConnectionOptions(), req -> req.accept(offer)));
     ReadingWorker worker = new ReadingWorker(clientPeer, ip, port);
     await(vertx.deployVerticle(worker,
         new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)));

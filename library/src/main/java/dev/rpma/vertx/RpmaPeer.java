@@ -154,9 +154,7 @@ public interface RpmaPeer {
    * @param host the server's IP address
    * @return a Future completed with the established connection
    */
-  default Future<RpmaConnection> connect(int port, String host) {
-    return connect(host, port, new ConnectionOptions(), null, null);
-  }
+  Future<RpmaConnection> connect(int port, String host);
 
   /**
    * Connects to a server's inet socket address with the default options and no private data,
@@ -166,57 +164,6 @@ public interface RpmaPeer {
    * @return a Future completed with the established connection
    */
   Future<RpmaConnection> connect(SocketAddress address);
-
-  /**
-   * Connects to a server.
-   *
-   * @param address the server's address
-   * @param port the server's port
-   * @param options the connection's queues and timeouts
-   * @param privateData bytes the server sees with the request (at most
-   *     {@link RpmaConnection#MAX_CONNECT_PRIVATE_DATA}); null or empty for none. It arrives
-   *     padded by the RDMA CM (see {@link PrivateData})
-   * @return a Future completed with the established connection
-   * @deprecated use {@link #connect(RpmaConnectOptions)}, which names what it sets
-   */
-  @Deprecated
-  default Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
-      byte[] privateData) {
-    return connect(address, port, options, privateData, null);
-  }
-
-  /**
-   * Connects to a server with the default options and no private data.
-   *
-   * @param address the server's address
-   * @param port the server's port
-   * @return a Future completed with the established connection
-   * @deprecated use {@link #connect(int, String)}, in Vert.x's order (port, then host)
-   */
-  @Deprecated
-  default Future<RpmaConnection> connect(String address, int port) {
-    return connect(address, port, new ConnectionOptions(), null, null);
-  }
-
-  /**
-   * Connects to a server, the connection attached to a shared receive queue: the messages it
-   * receives land in the queue's receives ({@link RpmaConnection#recv} is refused on it).
-   *
-   * @param address the server's address
-   * @param port the server's port
-   * @param options the connection's queues and timeouts ({@code sharedCompletionChannel} must
-   *     be off: the queue's receive CQ has a channel of its own)
-   * @param privateData as {@link RpmaConnectOptions#setPrivateData}
-   * @param queue a queue of this peer, open, on the caller's event loop; null for none
-   * @return a Future completed with the established connection; failed with an
-   *     {@link IllegalStateException} or {@link IllegalArgumentException} naming what is wrong
-   *     with the queue (another peer's, closed, another event loop)
-   * @deprecated use {@link #connect(RpmaConnectOptions)} with
-   *     {@link RpmaConnectOptions#setSharedReceiveQueue}
-   */
-  @Deprecated
-  Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
-      byte[] privateData, RpmaSharedReceiveQueue queue);
 
   /**
    * Sets the handler {@link #listen(int)} and {@link #listen(int, String)} hand incoming
@@ -280,7 +227,7 @@ public interface RpmaPeer {
    */
   default Future<RpmaServer> listen(int port, String host, ConnectionOptions options,
       Handler<RpmaConnectionRequest> requestHandler) {
-    return listen(host, port, options, null, requestHandler);
+    return listen(port, host, options, null, requestHandler);
   }
 
   /**
@@ -296,44 +243,7 @@ public interface RpmaPeer {
    * @param requestHandler called with each incoming request
    * @return a Future completed with the server when it listens
    */
-  default Future<RpmaServer> listen(int port, String host, ConnectionOptions options,
-      RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler) {
-    return listen(host, port, options, queue, requestHandler);
-  }
-
-  /**
-   * Listens on an address and port.
-   *
-   * @param address a local address this peer's device serves
-   * @param port the port to listen on
-   * @param options the queues and timeouts of the connections accepted
-   * @param requestHandler called with each incoming request
-   * @return a Future completed with the server when it listens
-   * @deprecated use {@link #listen(int, String, ConnectionOptions, Handler)}, in Vert.x's
-   *     order (port, then host)
-   */
-  @Deprecated
-  default Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
-      Handler<RpmaConnectionRequest> requestHandler) {
-    return listen(address, port, options, null, requestHandler);
-  }
-
-  /**
-   * Listens on an address and port, the connections accepted attached to a shared receive
-   * queue.
-   *
-   * @param address a local address this peer's device serves
-   * @param port the port to listen on
-   * @param options the queues and timeouts of the connections accepted
-   * @param queue a queue of this peer, open, on the caller's event loop; null for none
-   * @param requestHandler called with each incoming request
-   * @return a Future completed with the server when it listens
-   * @deprecated use
-   *     {@link #listen(int, String, ConnectionOptions, RpmaSharedReceiveQueue, Handler)}, in
-   *     Vert.x's order (port, then host)
-   */
-  @Deprecated
-  Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+  Future<RpmaServer> listen(int port, String host, ConnectionOptions options,
       RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler);
 
   /**

@@ -18,17 +18,6 @@ public interface RpmaServer {
   int actualPort();
 
   /**
-   * The port it listens on.
-   *
-   * @return the port
-   * @deprecated use {@link #actualPort()}, the name Vert.x's servers use
-   */
-  @Deprecated
-  default int port() {
-    return actualPort();
-  }
-
-  /**
    * Stops listening and closes the connections it accepted.
    *
    * @return a Future completed when they are closed

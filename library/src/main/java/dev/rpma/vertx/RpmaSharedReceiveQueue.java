@@ -6,9 +6,9 @@ import io.vertx.core.Future;
 /**
  * A shared receive queue (librpma's SRQ): one set of receives and one receive CQ for the
  * messages of many connections. Made by {@link RpmaPeer#createSharedReceiveQueue}, attached to
- * connections when they are made ({@link RpmaPeer#connect(String, int, ConnectionOptions,
- * byte[], RpmaSharedReceiveQueue)}, and every connection a server accepts with
- * {@link RpmaPeer#listen(String, int, ConnectionOptions, RpmaSharedReceiveQueue,
+ * connections when they are made ({@link RpmaPeer#connect(RpmaConnectOptions)} with
+ * {@link RpmaConnectOptions#setSharedReceiveQueue}, and every connection a server accepts with
+ * {@link RpmaPeer#listen(int, String, ConnectionOptions, RpmaSharedReceiveQueue,
  * io.vertx.core.Handler)}). A message sent on any attached connection lands in whichever
  * receive of the queue is free; its {@link SharedReceived} names the connection.
  *

@@ -35,7 +35,8 @@ public final class ConnectionLimitMain {
     RpmaPeer peer = await(RpmaPeer.open(vertx, ip));
     System.out.println("PEER " + peer.deviceName());
     ConnectionOptions options = new ConnectionOptions().setTimeoutMs(10_000);
-    await(await(peer.connect(ip, port, options, null)).close());
+    await(await(peer.connect(new RpmaConnectOptions().setHost(ip).setPort(port)
+        .setConnectionOptions(options))).close());
     System.out.println("READY");
     if (waitForGo) {
       new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
@@ -43,7 +44,8 @@ public final class ConnectionLimitMain {
     List<RpmaConnection> open = new ArrayList<>();
     String failure = null;
     while (open.size() < max && failure == null) {
-      Future<RpmaConnection> connect = peer.connect(ip, port, options, null);
+      Future<RpmaConnection> connect = peer.connect(new RpmaConnectOptions().setHost(ip)
+          .setPort(port).setConnectionOptions(options));
       await(connect.otherwiseEmpty()); // completed either way, within the deadline
       if (connect.succeeded()) {
         open.add(connect.result());

@@ -135,7 +135,8 @@ public final class CrossHostClientMain {
     underFault("peer process killed", () -> {
       local.buffer().put(0, CrossHostServerMain.HALT);
       // a connection of its own carries the command, so the idle one stays idle
-      await(await(peer.connect(ip, port, options(), null)).send(local, 0, 1));
+      await(await(peer.connect(new RpmaConnectOptions().setHost(ip).setPort(port)
+          .setConnectionOptions(options()))).send(local, 0, 1));
     });
     // its host restarts it (scripts/testbed/cross-host.sh), for the power-off scenario
     connectRetrying(options(), 60_000).close();
@@ -192,7 +193,8 @@ public final class CrossHostClientMain {
 
 
   private Link connect(ConnectionOptions options) {
-    RpmaConnection conn = await(peer.connect(ip, port, options, null));
+    RpmaConnection conn = await(peer.connect(new RpmaConnectOptions().setHost(ip).setPort(port)
+        .setConnectionOptions(options)));
     return new Link(conn);
   }
 

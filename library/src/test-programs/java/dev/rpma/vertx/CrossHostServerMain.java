@@ -27,7 +27,7 @@ public final class CrossHostServerMain {
         .compose(peer -> peer.register(ByteBuffer.allocateDirect(REGION_SIZE),
             MemoryUsage.READ_SRC, MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT,
                 MemoryUsage.RECV)
-            .compose(region -> peer.listen(ip, port, new ConnectionOptions(), req -> {
+            .compose(region -> peer.listen(port, ip, new ConnectionOptions(), req -> {
               // the last 64 bytes take commands; the rest is the clients' to write and read
               long commands = REGION_SIZE - 64;
               req.recv(region, commands, 64).onSuccess(received -> {

@@ -30,7 +30,7 @@ public final class CyclesMain {
           MemoryUsage.WRITE_DST));
       MemoryRegion source = await(clientPeer.register(ByteBuffer.allocateDirect(4096),
           MemoryUsage.WRITE_SRC));
-      RpmaServer server = await(serverPeer.listen(ip, port, new ConnectionOptions(),
+      RpmaServer server = await(serverPeer.listen(port, ip, new ConnectionOptions(),
           req -> req.accept(target.descriptor())));
       long fdsBefore = 0;
       long rssBefore = 0;
@@ -43,7 +43,7 @@ public final class CyclesMain {
         if (i == WARM_UP + cycles / 2) {
           rssHalfway = settledRssKib();
         }
-        RpmaConnection conn = await(clientPeer.connect(ip, port, new ConnectionOptions(), null));
+        RpmaConnection conn = await(clientPeer.connect(port, ip));
         RemoteMemoryRegion remote = RemoteMemoryRegion.fromDescriptor(conn.remotePrivateData());
         try {
           await(conn.write(remote, 0, source, 0, 64));

@@ -23,7 +23,7 @@ public final class FdLimitServerMain {
     PrintWriter outcomes = new PrintWriter(new FileWriter(args[2]), true);
     Vertx vertx = RdmaTestSupport.nativeVertx(); // the parent's transport
     RpmaPeer.open(vertx, ip)
-        .compose(peer -> peer.listen(ip, port, new ConnectionOptions(),
+        .compose(peer -> peer.listen(port, ip, new ConnectionOptions(),
             req -> req.accept(null).onComplete(ar -> outcomes.println(ar.succeeded()
                 ? "ACCEPTED" : "ACCEPT-FAILED " + ar.cause().getMessage()))))
         .onSuccess(server -> {

@@ -19,7 +19,7 @@ public final class PeerServerMain {
     RpmaPeer.open(vertx, ip)
         .compose(peer -> peer.register(ByteBuffer.allocateDirect(64 * 1024),
             MemoryUsage.READ_SRC, MemoryUsage.WRITE_DST, MemoryUsage.FLUSH_PERSISTENT)
-            .compose(region -> peer.listen(ip, port, new ConnectionOptions(),
+            .compose(region -> peer.listen(port, ip, new ConnectionOptions(),
                 req -> req.accept(
                     RegionOffer.of(PeerConfig.create(true), region).toBytes()).onSuccess(conn -> conn.closeHandler(
                     why -> vertx.close().onComplete(v -> System.exit(0)))))))

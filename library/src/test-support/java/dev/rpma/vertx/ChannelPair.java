@@ -42,7 +42,7 @@ final class ChannelPair implements AutoCloseable {
     RpmaPeer clientPeer = await(TestProvider.open(vertx, ip));
     Promise<RpmaMessageChannel> accepted = Promise.promise();
     int port = RdmaTestSupport.nextPort();
-    RpmaServer server = await(serverPeer.listen(ip, port, new ConnectionOptions(),
+    RpmaServer server = await(serverPeer.listen(port, ip, new ConnectionOptions(),
         req -> RpmaMessageChannel.accept(req, serverOptions).onComplete(accepted)));
     Supplier<Future<RpmaMessageChannel>> connect = () -> RpmaMessageChannel.connect(clientPeer,
         ip, port, new ConnectionOptions(), clientOptions);

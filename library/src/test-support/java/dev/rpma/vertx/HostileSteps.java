@@ -105,7 +105,8 @@ final class HostileSteps {
     try {
       ConnectionOptions options = values.connectionOptions();
       connected = calls.call(what, caller,
-          () -> peer.connect(address, port, options, data, queue));
+          () -> peer.connect(new RpmaConnectOptions().setHost(address).setPort(port)
+              .setConnectionOptions(options).setPrivateData(data).setSharedReceiveQueue(queue)));
     } catch (IllegalArgumentException e) {
       world.note(what + ": options refused");
       world.ledger.thrown("connection options", e);
@@ -130,7 +131,7 @@ final class HostileSteps {
     try {
       ConnectionOptions options = values.connectionOptions();
       Future<RpmaServer> listening = calls.call(what, calls.caller(),
-          () -> peer.listen(address, port, options, handler));
+          () -> peer.listen(port, address, options, handler));
       if (listening != null) {
         listening.onSuccess(s -> world.servers.add(new HostileWorld.Server(s, port)));
       }

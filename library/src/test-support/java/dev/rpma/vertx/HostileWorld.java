@@ -74,14 +74,14 @@ final class HostileWorld {
     Promise<RpmaConnection> accepted = Promise.promise();
     int port = RdmaTestSupport.nextPort();
     // later requests to this server (a step's connect) are accepted too, and kept
-    servers.add(new Server(await(server.listen(ip, port, new ConnectionOptions(),
+    servers.add(new Server(await(server.listen(port, ip, new ConnectionOptions(),
         req -> ledger.track("an accept of the set-up server", req.accept(
             RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes())).onSuccess(c -> {
               if (!accepted.tryComplete(c)) {
                 addConnection("a connection to the set-up server", c);
               }
             }))), port));
-    RpmaConnection connection = await(client.connect(ip, port, new ConnectionOptions(), null));
+    RpmaConnection connection = await(client.connect(port, ip));
     addConnection("set-up client", connection);
     addConnection("set-up server side", await(accepted.future()));
     remotes.add(RegionOffer.fromBytes(connection.remotePrivateData()).applyTo(connection));

@@ -64,9 +64,10 @@ final class Loopback implements AutoCloseable {
         await(clientPeer.register(ByteBuffer.allocateDirect(REGION_SIZE), CLIENT_USAGES));
     Promise<RpmaConnection> accepted = Promise.promise();
     int port = RdmaTestSupport.nextPort();
-    RpmaServer server = await(serverPeer.listen(ip, port, options,
+    RpmaServer server = await(serverPeer.listen(port, ip, options,
         req -> req.accept(offer(serverRegion)).onComplete(accepted)));
-    RpmaConnection client = await(clientPeer.connect(ip, port, options, null));
+    RpmaConnection client = await(clientPeer.connect(new RpmaConnectOptions().setHost(ip)
+        .setPort(port).setConnectionOptions(options)));
     RpmaConnection serverSide = await(accepted.future());
     RemoteMemoryRegion remote = remoteOf(client, applyPeerConfig);
     return new Loopback(serverPeer, clientPeer, serverRegion, clientRegion, server, client,

@@ -51,7 +51,7 @@ final class ManyConnections implements AutoCloseable {
         ByteBuffer.allocateDirect(2 * count * WINDOW * SLOT), Loopback.CLIENT_USAGES));
     byte[] offer = RegionOffer.of(PeerConfig.create(false), serverRegion).toBytes();
     int port = RdmaTestSupport.nextPort();
-    server = await(serverPeer.listen(ip, port, new ConnectionOptions(),
+    server = await(serverPeer.listen(port, ip, new ConnectionOptions(),
         req -> req.accept(offer).onSuccess(accepted::add)));
     this.port = port;
     this.ip = ip;
@@ -64,8 +64,8 @@ final class ManyConnections implements AutoCloseable {
       List<Future<RpmaConnection>> batch = new ArrayList<>();
       for (int i = first; i < Math.min(count, first + CONNECTS_AT_ONCE); i++) {
         Promise<RpmaConnection> made = Promise.promise();
-        contexts.get(i % contexts.size()).runOnContext(v -> m.clientPeer.connect(m.ip, m.port,
-            new ConnectionOptions(), null).onComplete(made));
+        contexts.get(i % contexts.size()).runOnContext(v -> m.clientPeer.connect(m.port, m.ip)
+            .onComplete(made));
         batch.add(made.future());
       }
       await(Future.all(batch));

@@ -53,7 +53,7 @@ final class SharedQueueFixture implements AutoCloseable {
         MemoryUsage.RECV));
     queue = await(serverPeer.createSharedReceiveQueue(options));
     // the queue serves its own event loop: listen from its context (the documented way)
-    server = await(onContext(queue.context(), () -> serverPeer.listen(ip, port,
+    server = await(onContext(queue.context(), () -> serverPeer.listen(port, ip,
         new ConnectionOptions(), queue, req -> {
           byte[] pdata = req.privateData();
           int client = (pdata[0] & 0xff) << 8 | (pdata[1] & 0xff);
@@ -75,8 +75,8 @@ final class SharedQueueFixture implements AutoCloseable {
   /** Client number {@code n} connects (without a queue of its own). */
   RpmaConnection connectClient(int n) {
     clientsConnected.incrementAndGet();
-    return await(clientPeer.connect(ip, port, new ConnectionOptions(),
-        new byte[] {(byte) (n >> 8), (byte) n}));
+    return await(clientPeer.connect(new RpmaConnectOptions().setHost(ip).setPort(port)
+        .setPrivateData(new byte[] {(byte) (n >> 8), (byte) n})));
   }
 
   /** Waits until the server has mapped every client that {@link #connectClient} connected. */

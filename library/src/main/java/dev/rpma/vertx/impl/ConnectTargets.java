@@ -2,7 +2,6 @@ package dev.rpma.vertx.impl;
 
 import dev.rpma.vertx.ConnectionOptions;
 import dev.rpma.vertx.RpmaConnectOptions;
-import dev.rpma.vertx.RpmaConnection;
 import io.vertx.core.net.SocketAddress;
 
 /**
@@ -46,16 +45,12 @@ final class ConnectTargets {
     return address.host() != null ? address.host() : address.hostAddress();
   }
 
-  /** Null if a connect's arguments are valid; else what is wrong. */
-  static String check(String address, int port, ConnectionOptions options, byte[] privateData,
-      DeviceLimits device) {
-    String invalid = Endpoints.check(address, port, options, device);
-    if (invalid == null && privateData != null
-        && privateData.length > RpmaConnection.MAX_CONNECT_PRIVATE_DATA) {
-      invalid = "private data must be at most " + RpmaConnection.MAX_CONNECT_PRIVATE_DATA
-          + " bytes (the RDMA CM limit of a connect request), got " + privateData.length;
-    }
-    return invalid;
+  /**
+   * Null if a connect's arguments are valid; else what is wrong. Private data needs no check
+   * here: only {@link RpmaConnectOptions#setPrivateData} takes it, and it refuses too much.
+   */
+  static String check(String address, int port, ConnectionOptions options, DeviceLimits device) {
+    return Endpoints.check(address, port, options, device);
   }
 
   /** listen(port) or listen(port, host) before a request handler was set. */

@@ -223,8 +223,13 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     String invalid = ConnectTargets.check(options);
     return invalid != null
         ? vertx.getOrCreateContext().failedFuture(new IllegalArgumentException(invalid))
-        : connect(options.getHost(), options.getPort(), options.getConnectionOptions(),
+        : connectTo(options.getHost(), options.getPort(), options.getConnectionOptions(),
             options.getPrivateData(), options.getSharedReceiveQueue());
+  }
+
+  @Override
+  public Future<RpmaConnection> connect(int port, String host) {
+    return connectTo(host, port, new ConnectionOptions(), null, null);
   }
 
   @Override
@@ -235,8 +240,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         : connect(address.port(), ConnectTargets.host(address));
   }
 
-  @Override
-  public Future<RpmaConnection> connect(String address, int port, ConnectionOptions options,
+  private Future<RpmaConnection> connectTo(String address, int port, ConnectionOptions options,
       byte[] privateData, RpmaSharedReceiveQueue queue) {
     ContextInternal caller = vertx.getOrCreateContext();
     ContextInternal ctx;
@@ -245,7 +249,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
     } catch (RuntimeException e) {
       return caller.failedFuture(e);
     }
-    String invalid = ConnectTargets.check(address, port, options, privateData, device);
+    String invalid = ConnectTargets.check(address, port, options, device);
     if (invalid != null) {
       return ctx.failedFuture(new IllegalArgumentException(invalid));
     }
@@ -297,9 +301,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   }
 
   @Override
-  public Future<RpmaServer> listen(String address, int port, ConnectionOptions options,
+  public Future<RpmaServer> listen(int port, String host, ConnectionOptions options,
       RpmaSharedReceiveQueue queue, Handler<RpmaConnectionRequest> requestHandler) {
-    return ServerImpl.listen(this, address, port, options, queue, requestHandler);
+    return ServerImpl.listen(this, host, port, options, queue, requestHandler);
   }
 
   /**

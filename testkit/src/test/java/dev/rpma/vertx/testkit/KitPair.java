@@ -6,6 +6,7 @@ import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.PrivateData;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaPeer;
 import dev.rpma.vertx.RpmaServer;
 import io.vertx.core.Future;
@@ -44,9 +45,10 @@ final class KitPair implements AutoCloseable {
     serverRegion = await(serverPeer.register(ByteBuffer.allocateDirect(SIZE), serverUsages));
     clientRegion = await(clientPeer.register(ByteBuffer.allocateDirect(SIZE), CLIENT_USAGES));
     Promise<RpmaConnection> accepted = Promise.promise();
-    server = await(serverPeer.listen("10.0.2.15", 0, options, null,
+    server = await(serverPeer.listen(0, "10.0.2.15", options, null,
         req -> req.accept(PrivateData.frame(serverRegion.descriptor())).onComplete(accepted)));
-    client = await(clientPeer.connect("10.0.2.15", server.actualPort(), options, null));
+    client = await(clientPeer.connect(new RpmaConnectOptions().setHost("10.0.2.15")
+        .setPort(server.actualPort()).setConnectionOptions(options)));
     serverSide = await(accepted.future());
     remote = RemoteMemoryRegion.fromDescriptor(PrivateData.unframe(client.remotePrivateData()));
   }

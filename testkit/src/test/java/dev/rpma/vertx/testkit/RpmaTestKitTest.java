@@ -16,6 +16,7 @@ import dev.rpma.vertx.Received;
 import dev.rpma.vertx.RemoteMemoryRegion;
 import dev.rpma.vertx.RpmaCompletionException;
 import dev.rpma.vertx.RpmaConnection;
+import dev.rpma.vertx.RpmaConnectOptions;
 import dev.rpma.vertx.RpmaConnectionClosedException;
 import dev.rpma.vertx.RpmaConnectionRejectedException;
 import dev.rpma.vertx.RpmaNothingListensException;
@@ -156,13 +157,13 @@ class RpmaTestKitTest {
     RpmaPeer server = await(kit.openPeer(vertx, "10.0.2.15"));
     RpmaPeer client = await(kit.openPeer(vertx, "10.0.2.16"));
     Promise<byte[]> seen = Promise.promise();
-    int port = await(server.listen("10.0.2.15", 0, new ConnectionOptions(), null, req -> {
+    int port = await(server.listen(0, "10.0.2.15", new ConnectionOptions(), null, req -> {
       seen.complete(req.privateData());
       req.accept(new byte[] {7, 8});
     })).actualPort();
 
-    RpmaConnection c = await(client.connect("10.0.2.15", port, new ConnectionOptions(),
-        new byte[] {1, 2, 3}));
+    RpmaConnection c = await(client.connect(new RpmaConnectOptions().setHost("10.0.2.15")
+        .setPort(port).setPrivateData(new byte[] {1, 2, 3})));
 
     // as the RDMA CM gives it: what was sent, zeros after it up to the field's size
     byte[] request = await(seen.future());
@@ -180,10 +181,10 @@ class RpmaTestKitTest {
     RpmaTestKit kit = RpmaTestKit.create();
     RpmaPeer server = await(kit.openPeer(vertx, "10.0.2.15"));
     RpmaPeer client = await(kit.openPeer(vertx, "10.0.2.16"));
-    int port = await(server.listen("10.0.2.15", 0, new ConnectionOptions(), null,
+    int port = await(server.listen(0, "10.0.2.15", new ConnectionOptions(), null,
         req -> req.reject())).actualPort();
 
-    Throwable failure = awaitFailure(client.connect("10.0.2.15", port));
+    Throwable failure = awaitFailure(client.connect(port, "10.0.2.15"));
 
     assertInstanceOf(RpmaConnectionRejectedException.class, failure);
     await(client.close());
@@ -195,7 +196,7 @@ class RpmaTestKitTest {
     RpmaTestKit kit = RpmaTestKit.create();
     RpmaPeer client = await(kit.openPeer(vertx, "10.0.2.16"));
 
-    Throwable failure = awaitFailure(client.connect("10.0.2.15", 7999));
+    Throwable failure = awaitFailure(client.connect(7999, "10.0.2.15"));
 
     assertInstanceOf(RpmaNothingListensException.class, failure);
     await(client.close());
@@ -206,8 +207,9 @@ class RpmaTestKitTest {
     RpmaTestKit kit = RpmaTestKit.create();
     RpmaPeer client = await(kit.openPeer(vertx, "10.0.2.16"));
 
-    Throwable failure = awaitFailure(client.connect("10.0.2.15", 7999,
-        new ConnectionOptions().setSharedCompletionChannel(true), null));
+    Throwable failure = awaitFailure(client.connect(new RpmaConnectOptions().setHost("10.0.2.15")
+        .setPort(7999)
+        .setConnectionOptions(new ConnectionOptions().setSharedCompletionChannel(true))));
 
     assertTrue(failure.getMessage().contains("shared completion channel"),
         failure.getMessage());
