@@ -31,7 +31,7 @@ suspend fun server(vertx: Vertx, ip: String, port: Int) {
         MemoryUsage.SEND)
     val queue = peer.createSharedReceiveQueue()
     queue.onAbandonedReceive { abandoned: AbandonedReceive<SharedReceived> -> println(abandoned) }
-    val server = peer.listen(ip, port, queue = queue)
+    val server = peer.listen(port, ip, queue = queue)
     val request = server.requests.receive()
     val connection: Connection = request.accept(slots.offer(PeerConfig.create(false)))
     queue.messages(slots, 4096).take(1).collect { message ->
@@ -45,12 +45,12 @@ suspend fun server(vertx: Vertx, ip: String, port: Int) {
 
 suspend fun client(vertx: Vertx, ip: String, port: Int): ByteArray {
   val peer = vertx.openRpmaPeer(ip)
-  val connection = peer.connect(ip, port)
+  val connection = peer.connect(port, ip)
   val remote = RegionOffer.fromBytes(connection.remotePrivateData).applyTo(connection)
   remote.close()
-  val channel: MessageChannel = peer.connectChannel(ip, port + 1)
+  val channel: MessageChannel = peer.connectChannel(port + 1, ip)
   channel.use { it.send(Buffer.buffer("hello")) }
-  val request = peer.listen(ip, port + 2).requests.receive()
+  val request = peer.listen(port + 2, ip).requests.receive()
   request.acceptChannel().messages().collect { println(it) }
   return connection.remotePrivateData
 }

@@ -131,7 +131,7 @@ public final class ChannelBenchMain {
     RpmaServer server = Fixture.await(serverPeer.listen(port, config.address, options,
         req -> RpmaMessageChannel.accept(req, channel).onComplete(accepted)));
     RpmaMessageChannel client = Fixture.await(
-        RpmaMessageChannel.connect(clientPeer, config.address, port, options, channel));
+        RpmaMessageChannel.connect(clientPeer, port, config.address, options, channel));
     ChannelPath path = new ChannelPath(client, Fixture.await(accepted.future()), SIZE);
     path.start();
     servers.add(server); // closing it would close the connection it accepted

@@ -30,7 +30,7 @@ public final class PingClientVerticle extends VerticleBase {
     return RpmaPeer.open(vertx, settings.address())
         .compose(opened -> {
           peer = opened;
-          return RpmaMessageChannel.connect(peer, settings.address(), settings.port(),
+          return RpmaMessageChannel.connect(peer, settings.port(), settings.address(),
               EchoServerVerticle.connectionOptions(settings),
               EchoServerVerticle.channelOptions(settings));
         })

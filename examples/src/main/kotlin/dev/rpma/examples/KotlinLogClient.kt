@@ -48,7 +48,7 @@ class KotlinLogClient(private val settings: LogSettings) : CoroutineVerticle(), 
     peer = vertx.openRpmaPeer(settings.address())
     slots = peer.register(ByteBuffer.allocateDirect(LogAppender.slotBytes(settings)),
         MemoryUsage.WRITE_SRC)
-    connection = peer.connect(settings.serverAddress(), settings.port(),
+    connection = peer.connect(settings.port(), settings.serverAddress(),
         LogServerVerticle.connectionOptions(settings))
     // the server's offer: its peer configuration (applied: the persistent flush needs it), the log
     val offer = RegionOffer.fromBytes(connection.remotePrivateData)

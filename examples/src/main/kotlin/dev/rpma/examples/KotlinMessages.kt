@@ -70,7 +70,7 @@ private suspend fun run(address: String, port: Int, count: Int): Int {
 /** Accepts message channels and echoes every message back, one coroutine per channel. */
 private class EchoChannelServer(val address: String, val port: Int) : CoroutineVerticle() {
   override suspend fun start() {
-    val server = vertx.openRpmaPeer(address).listen(address, port)
+    val server = vertx.openRpmaPeer(address).listen(port, address)
     launch {
       for (request in server.requests) {
         val channel = request.acceptChannel()
@@ -95,7 +95,7 @@ private class EchoChannelClient(val address: String, val port: Int, val count: I
 
   override suspend fun start() {
     val peer = vertx.openRpmaPeer(address)
-    val channel = peer.connectChannel(address, port)
+    val channel = peer.connectChannel(port, address)
     launch { result.complete(runCatching { exchange(channel) }.getOrElse { "FAILED: $it" }) }
   }
 

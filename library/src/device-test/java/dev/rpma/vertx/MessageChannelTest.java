@@ -277,7 +277,7 @@ class MessageChannelTest {
   void optionsTheConnectionCannotHoldAreRefusedNamingTheSetter() {
     String ip = RdmaTestSupport.deviceIp();
     RpmaPeer peer = await(TestProvider.open(vertx, ip));
-    Throwable why = awaitFailure(RpmaMessageChannel.connect(peer, ip, RdmaTestSupport.nextPort(),
+    Throwable why = awaitFailure(RpmaMessageChannel.connect(peer, RdmaTestSupport.nextPort(), ip,
         new ConnectionOptions().setRqSize(16), new MessageChannelOptions().setReceiveBuffers(32)));
     assertInstanceOf(IllegalArgumentException.class, why);
     assertTrue(why.getMessage().contains("setRqSize(32)"), why.getMessage());

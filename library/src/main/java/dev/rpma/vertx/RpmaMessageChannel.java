@@ -75,28 +75,28 @@ public interface RpmaMessageChannel extends ReadStream<Buffer>, WriteStream<Buff
    * the connect request's private data, so the request carries no other.
    *
    * @param peer the local device
-   * @param address the server's address
    * @param port the server's port
+   * @param host the server's IP address
    * @param connectionOptions the connection's queues and timeouts (rqSize at least the receive
    *     buffers, sqSize more than the send buffers)
    * @param options this side's pools and write queue
    * @return a Future completed with the channel, ready to write, on the caller's context
    */
-  static Future<RpmaMessageChannel> connect(RpmaPeer peer, String address, int port,
+  static Future<RpmaMessageChannel> connect(RpmaPeer peer, int port, String host,
       ConnectionOptions connectionOptions, MessageChannelOptions options) {
-    return MessageChannels.connect(peer, address, port, connectionOptions, options);
+    return MessageChannels.connect(peer, host, port, connectionOptions, options);
   }
 
   /**
    * Connects with the default connection and channel options.
    *
    * @param peer the local device
-   * @param address the server's address
    * @param port the server's port
+   * @param host the server's IP address
    * @return a Future completed with the channel, ready to write, on the caller's context
    */
-  static Future<RpmaMessageChannel> connect(RpmaPeer peer, String address, int port) {
-    return connect(peer, address, port, new ConnectionOptions(), new MessageChannelOptions());
+  static Future<RpmaMessageChannel> connect(RpmaPeer peer, int port, String host) {
+    return connect(peer, port, host, new ConnectionOptions(), new MessageChannelOptions());
   }
 
   /**

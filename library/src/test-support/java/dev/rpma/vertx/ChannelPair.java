@@ -45,7 +45,7 @@ final class ChannelPair implements AutoCloseable {
     RpmaServer server = await(serverPeer.listen(port, ip, new ConnectionOptions(),
         req -> RpmaMessageChannel.accept(req, serverOptions).onComplete(accepted)));
     Supplier<Future<RpmaMessageChannel>> connect = () -> RpmaMessageChannel.connect(clientPeer,
-        ip, port, new ConnectionOptions(), clientOptions);
+        port, ip, new ConnectionOptions(), clientOptions);
     Promise<RpmaMessageChannel> connected = Promise.promise();
     if (clientContext == null) {
       connect.get().onComplete(connected);

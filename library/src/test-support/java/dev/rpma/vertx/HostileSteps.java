@@ -255,7 +255,7 @@ final class HostileSteps {
         return;
       }
       Future<RpmaMessageChannel> connected = calls.call("channel connect to port " + port,
-          calls.caller(), () -> RpmaMessageChannel.connect(peer, world.ip, port,
+          calls.caller(), () -> RpmaMessageChannel.connect(peer, port, world.ip,
               new ConnectionOptions().setConnectTimeoutMs(3000), options));
       if (connected != null) {
         connected.onSuccess(world::addChannel);

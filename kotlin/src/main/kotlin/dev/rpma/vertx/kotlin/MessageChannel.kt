@@ -169,11 +169,11 @@ public class MessageChannel internal constructor(
  * @since 0.1.0
  */
 public suspend fun Peer.connectChannel(
-  address: String,
   port: Int,
+  host: String,
   connectionOptions: ConnectionOptions = ConnectionOptions(),
   options: MessageChannelOptions = MessageChannelOptions(),
-): MessageChannel = RpmaMessageChannel.connect(java, address, port, connectionOptions, options)
+): MessageChannel = RpmaMessageChannel.connect(java, port, host, connectionOptions, options)
   .awaitOwned { it.close() }.suspending()
 
 /**

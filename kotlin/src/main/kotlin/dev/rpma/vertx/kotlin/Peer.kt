@@ -65,32 +65,32 @@ public class Peer internal constructor(
    * the queue's receives.
    */
   public suspend fun connect(
-    address: String,
     port: Int,
+    host: String,
     options: ConnectionOptions = ConnectionOptions(),
     privateData: ByteArray? = null,
     queue: SharedReceiveQueue? = null,
   ): Connection {
-    val target = RpmaConnectOptions().setHost(address).setPort(port)
+    val target = RpmaConnectOptions().setHost(host).setPort(port)
       .setConnectionOptions(options).setPrivateData(privateData)
       .setSharedReceiveQueue(queue?.java)
     return java.connect(target).awaitOwned { it.close() }.suspending()
   }
 
   /**
-   * Listens on [address]:[port]; incoming connection requests arrive in [Server.requests].
+   * Listens on [host]:[port]; incoming connection requests arrive in [Server.requests].
    * The server belongs to the calling context. Cancelled before it listens, it is closed.
    * With a [queue] (of this peer, made on the caller's event loop), every connection it
    * accepts is attached to it: post receives to the queue, not to the requests.
    */
   public suspend fun listen(
-    address: String,
     port: Int,
+    host: String,
     options: ConnectionOptions = ConnectionOptions(),
     queue: SharedReceiveQueue? = null,
   ): Server {
     val requests = RequestQueue()
-    val listening = java.listen(port, address, options, queue?.java, requests::offer)
+    val listening = java.listen(port, host, options, queue?.java, requests::offer)
     return Server(listening.awaitOwned { it.close() }, requests)
   }
 

@@ -98,10 +98,10 @@ class CancellationDeviceTest {
     val ip = Device.ip()
     val serverPeer = vertx.openRpmaPeer(ip)
     val clientPeer = vertx.openRpmaPeer(ip)
-    val server = serverPeer.listen(ip, Device.nextPort())
+    val server = serverPeer.listen(Device.nextPort(), ip)
     val serverSide = async { server.requests.receive().accept() }
     val connecting = launch(start = CoroutineStart.UNDISPATCHED) {
-      clientPeer.connect(ip, server.port)
+      clientPeer.connect(server.port, ip)
     }
 
     connecting.cancel() // the request is on its way: nobody will hold what it makes

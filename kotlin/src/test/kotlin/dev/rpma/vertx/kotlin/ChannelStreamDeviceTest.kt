@@ -48,11 +48,11 @@ class ChannelStreamDeviceTest {
       val serverPeer = vertx.openRpmaPeer(ip)
       val clientPeer = vertx.openRpmaPeer(ip)
       val options = MessageChannelOptions().setReceiveBufferSize(MAX_SIZE).setReceiveBuffers(16)
-      val server = serverPeer.listen(ip, Device.nextPort())
+      val server = serverPeer.listen(Device.nextPort(), ip)
       val rnrBefore = rnrCount(serverPeer.deviceName)
       val (reader, writer) = coroutineScope {
         val accepted = async { server.requests.receive().acceptChannel(options) }
-        val writer = clientPeer.connectChannel(ip, server.port)
+        val writer = clientPeer.connectChannel(server.port, ip)
         accepted.await() to writer
       }
       val random = Random(42)

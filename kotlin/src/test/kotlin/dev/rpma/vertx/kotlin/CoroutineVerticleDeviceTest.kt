@@ -28,7 +28,7 @@ class CoroutineVerticleDeviceTest {
     override suspend fun start() {
       val peer = vertx.openRpmaPeer(ip)
       val region = peer.register(ByteBuffer.allocateDirect(REGION_MIB shl 20), MemoryUsage.RECV)
-      val connection = peer.connect(ip, port)
+      val connection = peer.connect(port, ip)
       launch {
         try {
           while (true) {
@@ -46,7 +46,7 @@ class CoroutineVerticleDeviceTest {
   fun undeployingCancelsItsCoroutinesAndClosesWhatItOpened() = Device.test { vertx ->
     val ip = Device.ip()
     val serverPeer = vertx.openRpmaPeer(ip)
-    val server = serverPeer.listen(ip, Device.nextPort())
+    val server = serverPeer.listen(Device.nextPort(), ip)
     val serverSide = async { server.requests.receive().accept() }
     val before = pinnedKib()
     val verticle = ReceivingVerticle(ip, server.port)

@@ -128,12 +128,12 @@ class Pair private constructor(
         val clientRegion = clientPeer.register(ByteBuffer.allocateDirect(SIZE),
             MemoryUsage.READ_DST, MemoryUsage.WRITE_SRC, MemoryUsage.SEND, MemoryUsage.RECV)
         val port = Device.nextPort()
-        val server = serverPeer.listen(ip, port, options)
+        val server = serverPeer.listen(port, ip, options)
         val accepted = async {
           server.requests.receive()
               .accept(serverRegion.offer(PeerConfig.create(true)))
         }
-        val client = clientPeer.connect(ip, port, options)
+        val client = clientPeer.connect(port, ip, options)
         val serverSide = accepted.await()
         val remote = RegionOffer.fromBytes(client.remotePrivateData).applyTo(client)
         Pair(serverPeer, clientPeer, serverRegion, clientRegion, server, client, serverSide, remote)

@@ -43,13 +43,13 @@ class MessageChannelDeviceTest {
       val ip = Device.ip()
       val serverPeer = vertx.openRpmaPeer(ip)
       val clientPeer = vertx.openRpmaPeer(ip)
-      val server = serverPeer.listen(ip, Device.nextPort())
+      val server = serverPeer.listen(Device.nextPort(), ip)
       val accepted = async {
         val request = server.requests.receive()
         assertTrue(request.isChannelRequest)
         request.acceptChannel(options)
       }
-      val client = clientPeer.connectChannel(ip, server.port, options = options)
+      val client = clientPeer.connectChannel(server.port, ip, options = options)
       Channels(accepted.await(), client, listOf(clientPeer, serverPeer))
     }
 

@@ -64,7 +64,7 @@ class SharedReceiveQueueDeviceTest {
     val queue = serverPeer.createSharedReceiveQueue()
     val slots = serverPeer.register(ByteBuffer.allocateDirect(slotCount * slotSize),
         MemoryUsage.RECV, MemoryUsage.SEND)
-    val server = serverPeer.listen(ip, Device.nextPort(), queue = queue)
+    val server = serverPeer.listen(Device.nextPort(), ip, queue = queue)
     val clientQueue = clientPeer.createSharedReceiveQueue()
     val clientRegion = clientPeer.register(ByteBuffer.allocateDirect(64 * 1024),
         MemoryUsage.SEND, MemoryUsage.RECV)
@@ -72,7 +72,7 @@ class SharedReceiveQueueDeviceTest {
     val clients = mutableListOf<Connection>()
     for (i in 0 until 2) {
       val accepting = async { server.requests.receive().accept() }
-      clients += clientPeer.connect(ip, server.port, queue = if (i == 0) clientQueue else null)
+      clients += clientPeer.connect(server.port, ip, queue = if (i == 0) clientQueue else null)
       accepted += accepting.await()
     }
     return Setup(queue, slots, accepted, clients, clientRegion, clientQueue,
