@@ -64,9 +64,9 @@ final class ScaleBench {
    * less than {@link BenchConfig#SCALE_ON_CPU_MIN} of it (something else in the guest ran):
    * a quiet warm-up did not keep 17 ms of compilation out of a 600 ms run at 8 connections,
    * which took 1.6 % from it in one of two counted runs; and in a scale-only boot 213 ms of
-   * it stayed in all three tries at one connection, so a try that fails warms up again first. Only the run that counts is
-   * reported; its {@code tries} says how many ran (report_scale.py leaves a run with the JIT
-   * inside out of the mean when another round has none).
+   * it stayed in all three tries at one connection, so a try that fails warms up again first.
+   * Only the run that counts is reported; its {@code tries} says how many ran (report_scale.py
+   * leaves a run with the JIT inside out of the mean when another round has none).
    */
   private static void measure(ScaleFixture fixture, ScaleRun.Variant v, int n, int round,
       BenchConfig config, Thread serverLoop, Report report) throws InterruptedException {

@@ -108,7 +108,8 @@ public final class PeerImpl implements RpmaPeer, Closeable {
   /**
    * librpma's peer, for a call that makes something on it, inside {@link #blocking}. A call
    * checked the peer open, then may have waited for its turn while the peer's close deleted
-   * it: refused then, not run on a freed peer (a use after free in librpma). Deleting what was made (an endpoint, say) needs no peer and is not refused.
+   * it: refused then, not run on a freed peer (a use after free in librpma). Deleting what was
+   * made (an endpoint, say) needs no peer and is not refused.
    */
   public long handle() {
     if (!(librpma() instanceof JniProviderPeer jni)) {
@@ -240,6 +241,7 @@ public final class PeerImpl implements RpmaPeer, Closeable {
         : connect(address.port(), ConnectTargets.host(address));
   }
 
+  /** The one connect path; {@code privateData}: the options' own copy, null for none. */
   private Future<RpmaConnection> connectTo(String address, int port, ConnectionOptions options,
       byte[] privateData, RpmaSharedReceiveQueue queue) {
     ContextInternal caller = vertx.getOrCreateContext();
@@ -271,11 +273,9 @@ public final class PeerImpl implements RpmaPeer, Closeable {
       }
       return LoopContexts.onCaller(caller, ctx, ctx.failedFuture(closedError()));
     }
-    // empty means none, as null does
-    byte[] pdata = privateData == null || privateData.length == 0 ? null : privateData.clone();
     ConnectAttempt attempt = new ConnectAttempt(address, port, opts);
     Future<RpmaConnection> connected = blocking(ctx,
-        () -> librpma().connect(address, port, opts, pdata, srq != null ? srq.handle() : 0,
+        () -> librpma().connect(address, port, opts, privateData, srq != null ? srq.handle() : 0,
             attempt))
         .onFailure(SharedReceiveQueueImpl.releaseOnFailure(srq)) // no queue pair made
         .compose(conn -> ConnectionImpl.start(this, ctx, caller, conn,
