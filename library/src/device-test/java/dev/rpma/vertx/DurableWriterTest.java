@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
@@ -47,6 +48,8 @@ class DurableWriterTest {
   private RpmaConnection client;
   private RemoteMemoryRegion remote;
   private DurableWriter writer;
+  /** The server's end of the connection, once accepted. */
+  private final Promise<RpmaConnection> serverSide = Promise.promise();
 
   @BeforeEach
   void open() {
@@ -72,9 +75,10 @@ class DurableWriterTest {
     int port = RdmaTestSupport.nextPort();
     await(serverPeer.listen(port, ip, new ConnectionOptions(), request -> {
       if (pmem) {
-        request.accept(offer);
+        request.accept(offer).onComplete(serverSide);
       } else {
-        PersistService.accept(serverPeer, request, offer, serverRegion, persister);
+        PersistService.accept(serverPeer, request, offer, serverRegion, persister)
+            .onComplete(serverSide);
       }
     }));
     client = await(clientPeer.connect(port, ip));
@@ -115,12 +119,27 @@ class DurableWriterTest {
     assertEquals(List.of("4000+100=7,9"), List.copyOf(persisted));
   }
 
+  /**
+   * Returns once every completion the client's connection had pending when called was
+   * delivered: a write posted now completes behind them (one send queue, one CQ, in order), so
+   * an acknowledgement made on the client's side alone, at its request's completion, is in.
+   */
+  private void drainClientCompletions() {
+    await(client.write(remote, SIZE - 8, local, 0, 8));
+  }
+
   @Test
   void theAcknowledgementWaitsForThePersisterToReturn() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> release.await());
+    connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> {
+      reached.countDown();
+      release.await();
+    });
     Future<Void> durable = writeAndPersist(0, new byte[] {5});
-    Thread.sleep(500); // a wrong early acknowledgement would have come by now, from a local loop
+    Await.waitUntil("the persist request reached the server's persister",
+        () -> reached.getCount() == 0);
+    drainClientCompletions();
     assertFalse(durable.isComplete(), "acknowledged before the server persisted");
     release.countDown();
     await(durable);
@@ -152,9 +171,11 @@ class DurableWriterTest {
 
   @Test
   void persistsWaitingBehindRunningOnesAreJoinedIntoFewerPersists() throws Exception {
+    CountDownLatch reached = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     ConcurrentLinkedQueue<long[]> persisted = new ConcurrentLinkedQueue<>();
     connect(ByteBuffer.allocateDirect(SIZE), false, (offset, length) -> {
+      reached.countDown();
       release.await();
       persisted.add(new long[] {offset, offset + length});
     });
@@ -163,9 +184,14 @@ class DurableWriterTest {
     for (int i = 1; i < DurableWriter.WINDOW; i++) {
       waiting.add(writer.persist(i * 64L, 64));
     }
-    // time for them to reach the server, where the first few persists block and the rest
-    // wait behind them (the exact batches, timing aside, are PersistCoalescerTest's)
-    Thread.sleep(2000);
+    // every request received by the server (a receive completion each; no reply is sent while
+    // the persists block): the first few persists block there, the rest wait behind them (the
+    // exact batches, timing aside, are PersistCoalescerTest's)
+    RpmaConnection server = await(serverSide.future());
+    Await.waitUntil("the server received all " + DurableWriter.WINDOW + " persist requests",
+        () -> reached.getCount() == 0
+            && server.stats().completions() >= DurableWriter.WINDOW);
+    drainClientCompletions();
     assertFalse(first.isComplete(), "acknowledged before the server persisted");
     release.countDown();
     await(Future.all(waiting));

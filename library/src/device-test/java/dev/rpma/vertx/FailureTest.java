@@ -98,7 +98,6 @@ class FailureTest extends DeviceTestBase {
   }
 
   @Test
-  @Tag("device-only") // librpma's peer configuration: the test kit does not model it (README)
   void aPersistentFlushWithoutThePeersConfigurationSaysWhatIsMissing() {
     try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(), Loopback.SERVER_USAGES,
         false)) {
@@ -107,6 +106,14 @@ class FailureTest extends DeviceTestBase {
 
       assertInstanceOf(IllegalStateException.class, failure);
       assertTrue(failure.getMessage().contains("applyRemotePeerConfig"), failure.getMessage());
+    }
+  }
+
+  @Test
+  void aPersistentFlushAfterThePeersConfigurationIsAppliedCompletes() {
+    try (Loopback pair = Loopback.open(vertx, new ConnectionOptions(), Loopback.SERVER_USAGES,
+        true)) {
+      await(pair.client.flush(pair.remote, 0, 64, FlushType.PERSISTENT));
     }
   }
 

@@ -75,19 +75,15 @@ final class Loopback implements AutoCloseable {
   }
 
   /**
-   * The region offered with the accept: with a peer configuration on the device; on the test
-   * kit, which models no persistent memory (and librpma's peer configuration is native), the
-   * descriptor alone.
+   * The region offered with the accept, with a peer configuration saying the server's memory
+   * takes writes directly to persistence (on the test kit too: its descriptors are made and
+   * read in Java, and it refuses a persistent flush without it, as librpma does).
    */
   private static byte[] offer(MemoryRegion serverRegion) {
-    return TestProvider.onTestKit() ? PrivateData.frame(serverRegion.descriptor())
-        : RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes();
+    return RegionOffer.of(PeerConfig.create(true), serverRegion).toBytes();
   }
 
   private static RemoteMemoryRegion remoteOf(RpmaConnection client, boolean applyPeerConfig) {
-    if (TestProvider.onTestKit()) {
-      return RemoteMemoryRegion.fromDescriptor(PrivateData.unframe(client.remotePrivateData()));
-    }
     RegionOffer offer = RegionOffer.fromBytes(client.remotePrivateData());
     return applyPeerConfig ? offer.applyTo(client)
         : RemoteMemoryRegion.fromDescriptor(offer.regionDescriptor());

@@ -42,6 +42,26 @@ final class TestProvider {
     }
   }
 
+  /**
+   * A peer on a second device: on the device, another peer of it, as another host's would be;
+   * on the test kit, a peer of a second kit, which no wire joins to the first.
+   */
+  @SuppressWarnings("unchecked")
+  static Future<RpmaPeer> openOnAnotherDevice(Vertx vertx, String address) {
+    if (!onTestKit()) {
+      return RpmaPeer.open(vertx, address);
+    }
+    try {
+      Object other = Class.forName("dev.rpma.vertx.testkit.RpmaTestKit").getMethod("create")
+          .invoke(null);
+      return (Future<RpmaPeer>) other.getClass().getMethod("openPeer", Vertx.class,
+          String.class).invoke(other, vertx, address);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("-D" + PROPERTY + "=testkit needs vertx-rpma-testkit on"
+          + " the test class path", e);
+    }
+  }
+
   private static synchronized Object kit() throws ReflectiveOperationException {
     if (kit == null) {
       kit = Class.forName("dev.rpma.vertx.testkit.RpmaTestKit").getMethod("create")

@@ -4,6 +4,7 @@ import dev.rpma.vertx.RpmaException;
 import dev.rpma.vertx.impl.jni.NativeConstants;
 import dev.rpma.vertx.impl.jni.NativeError;
 import dev.rpma.vertx.impl.jni.RpmaLog;
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
 
 /**
  * The failures users meet most, said with their cause and their fix: librpma reports them as a
@@ -28,12 +29,12 @@ final class CauseHints {
           + " the IP address of the interface the RDMA device is on, or a name /etc/hosts or"
           + " DNS resolves", e.code(), e.errno(), e);
     }
-    String why = e.code() == NativeError.VRPMA_E_NO_OBJECT
-        ? ": it is a loopback or wildcard address (127.0.0.1, localhost, 0.0.0.0, ::1), bound to"
-            + " no RDMA device. Give the IP address of the network interface the RDMA device is"
-            + " on (`rdma link` lists each device with its netdev)"
-        : " (is an RDMA link, e.g. Soft-RoCE rxe, configured on its interface?): " + e.getMessage();
-    return new RpmaException("no RDMA device serves address " + address + why, e.code(),
+    if (e.code() == NativeError.VRPMA_E_NO_OBJECT) {
+      return new RpmaException(DeviceRefusals.loopbackOrWildcard(address), e.code(), e.errno(),
+          e);
+    }
+    return new RpmaException("no RDMA device serves address " + address + " (is an RDMA link,"
+        + " e.g. Soft-RoCE rxe, configured on its interface?): " + e.getMessage(), e.code(),
         e.errno(), e);
   }
 

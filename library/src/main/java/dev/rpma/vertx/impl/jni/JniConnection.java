@@ -1,5 +1,6 @@
 package dev.rpma.vertx.impl.jni;
 
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
 import dev.rpma.vertx.impl.seam.CmEvent;
 import dev.rpma.vertx.impl.seam.CompletionSource;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
@@ -53,10 +54,7 @@ public final class JniConnection implements LibrpmaConnection {
     RuntimeException error = Errors.rpma(OpKind.call(kind), rc);
     if (kind == OpKind.FLUSH && NativeError.code(rc) == NativeError.RPMA_E_NOSUPP) {
       // the only flush librpma refuses after our checks: persistent, without the peer's word
-      return new IllegalStateException("flush(PERSISTENT) needs the remote peer's configuration:"
-          + " the peer must state that its memory takes writes directly to persistence"
-          + " (PeerConfig.create(true), its descriptor sent e.g. in private data) and this side"
-          + " must call applyRemotePeerConfig(PeerConfig.fromDescriptor(bytes)) first", error);
+      return DeviceRefusals.persistentFlushWithoutPeerConfig(error);
     }
     return error;
   }

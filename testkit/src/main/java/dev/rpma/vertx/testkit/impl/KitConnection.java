@@ -1,8 +1,11 @@
 package dev.rpma.vertx.testkit.impl;
 
+import dev.rpma.vertx.FlushType;
 import dev.rpma.vertx.MemoryUsage;
+import dev.rpma.vertx.PeerConfig;
 import dev.rpma.vertx.impl.seam.CmEvent;
 import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import dev.rpma.vertx.impl.seam.OpKind;
 import java.nio.ByteBuffer;
@@ -30,6 +33,8 @@ final class KitConnection implements LibrpmaConnection {
   private byte[] remotePrivateData = new byte[0];
   private boolean error;
   private boolean disconnected;
+  /** Whether the remote peer's applied configuration says it writes to persistence. */
+  private volatile boolean remoteDirectWrite;
 
   /** {@code shared}: the shared receive queue it takes messages from, or null. */
   KitConnection(KitDevice device, KitPeer owner, boolean ownRecvCq, KitSharedQueue shared) {
@@ -74,6 +79,10 @@ final class KitConnection implements LibrpmaConnection {
   @Override
   public void post(byte kind, long localMr, long localOffset, long remoteMr, long remoteOffset,
       long length, long extra, long wrId, boolean signalled) {
+    if (kind == OpKind.FLUSH && extra == FlushType.PERSISTENT.ordinal() && !remoteDirectWrite) {
+      // refused when posted, as librpma refuses it (RPMA_E_NOSUPP)
+      throw DeviceRefusals.persistentFlushWithoutPeerConfig(null);
+    }
     synchronized (device) {
       KitCq cq = OpKind.isReceive(kind) ? receiveQueue.cq() : mainCq;
       Integer injected = device.faults().takeFailure();
@@ -281,7 +290,8 @@ final class KitConnection implements LibrpmaConnection {
 
   @Override
   public void applyRemotePeerConfig(byte[] peerCfgDescriptor) {
-    // the in-JVM device has no persistent memory: a peer configuration changes nothing
+    // persists nothing, but allows a persistent flush as librpma does (direct_write_to_pmem)
+    remoteDirectWrite = PeerConfig.fromDescriptor(peerCfgDescriptor).directWriteToPmem();
   }
 
   @Override

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -26,6 +28,11 @@ public final class KitDevice {
   private final Faults faults = new Faults();
   /** How many kits were made: each kit's handles start at its number times 2^40. */
   private static final AtomicLong KITS = new AtomicLong();
+  /**
+   * Every kit's listeners in this JVM, by address:port: a connect that finds none on its own
+   * kit but one on another is refused as unmodelled, not told that nothing listens.
+   */
+  private static final Map<String, Set<KitDevice>> LISTENING_KITS = new ConcurrentHashMap<>();
 
   private final KitDescriptors descriptors = KitDescriptors.instance();
   private int nextFd = FIRST_FD;
@@ -126,11 +133,37 @@ public final class KitDevice {
       }
       p = nextPort++;
     }
-    return listeners.putIfAbsent(address + ":" + p, endpoint) == null ? p : -1;
+    if (listeners.putIfAbsent(address + ":" + p, endpoint) != null) {
+      return -1;
+    }
+    LISTENING_KITS.computeIfAbsent(address + ":" + p, k -> ConcurrentHashMap.newKeySet())
+        .add(this);
+    return p;
   }
 
   synchronized void stopListening(String address, int port) {
-    listeners.remove(address + ":" + port);
+    if (listeners.remove(address + ":" + port) != null) {
+      LISTENING_KITS.computeIfPresent(address + ":" + port,
+          (k, kits) -> kits.remove(this) && kits.isEmpty() ? null : kits);
+    }
+  }
+
+  /**
+   * Refuses a connect to {@code address}:{@code port} that only another kit listens on: two
+   * kits are two devices no wire joins (a second host), which the kit does not model.
+   */
+  synchronized void refuseAnotherKitsListener(String address, int port) {
+    String key = address + ":" + port;
+    if (listeners.containsKey(key)) {
+      return;
+    }
+    Set<KitDevice> kits = LISTENING_KITS.get(key);
+    if (kits != null && !kits.isEmpty()) {
+      throw new UnsupportedOperationException("the test kit cannot connect to " + key + ": a"
+          + " server listens there on another RpmaTestKit, and two kits are two devices that"
+          + " no wire joins (a second host, which the kit does not model). Open the client's"
+          + " and the server's peers from one RpmaTestKit, or test across hosts on the device");
+    }
   }
 
   /**

@@ -84,6 +84,7 @@ final class KitPeer implements ProviderPeer {
   public LibrpmaConnection connect(String address, int port, ConnectionOptions options,
       byte[] privateData, long srq, ConnectAttempt attempt) {
     refuseSharedChannel(options);
+    device.refuseAnotherKitsListener(address, port);
     KitConnection client = new KitConnection(device, this, options.getRcqSize() > 0,
         device.sharedQueue(srq));
     device.request(client, address, port, privateData);

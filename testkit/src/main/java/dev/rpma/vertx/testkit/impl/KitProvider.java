@@ -32,6 +32,7 @@ public final class KitProvider implements RpmaProvider {
 
   @Override
   public ProviderPeer openPeer(String address) {
+    KitAddresses.check(address);
     return new KitPeer(device, vertx, descriptors);
   }
 
