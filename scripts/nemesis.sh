@@ -13,6 +13,8 @@
 #   --long     24 steps instead of the short 8 (one of each kind)
 #   --seed N   the schedule of seed N (default: a random one); the seed is printed, and the
 #              same seed gives the same schedule (scripts/testbed/nemesis.py schedule)
+# RPMA_NEMESIS_CONTROL=never-reconnect ./dev nemesis: a control for the resume rule, clients
+# that never connect again after a failed session; the run must fail.
 # The guest side: scripts/testbed/nemesis.sh. Needs the examples built (scripts/example.sh
 # --prepare, as ./dev test does; or RPMA_NEMESIS_CP). Results: target/nemesis/ (summary.txt,
 # faults.txt, report-K.txt, check-K.txt, the clients' and servers' output). Exit code 0 only

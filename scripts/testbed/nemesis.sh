@@ -20,6 +20,8 @@
 #       fault ended was resumed within NemesisClient's bound) and nothing acknowledged was
 #       lost.
 #   h2  client 1.
+# RPMA_NEMESIS_CONTROL=never-reconnect: a control, clients that never connect again after a
+# failed session (NemesisClient --control); the run must then fail (never_resumed).
 # Class path: RPMA_NEMESIS_CP, else the examples as scripts/example.sh --prepare built them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -125,6 +127,7 @@ start_client() {
   "${JAVA[@]}" dev.rpma.examples.NemesisClient --client="$k" --server="$h0" \
     --address="$RPMA_TEST_IP" --port=$((PORT + k)) --acked="$OUT/acked-$k.txt" \
     --report="$OUT/report-$k.txt" --stop-file="$CTL/stop" --seed="$SEED" --timeout=86400 \
+    --control="${RPMA_NEMESIS_CONTROL:-none}" \
     "${LOG_ARGS[@]}" >"$OUT/client-$k.out" 2>&1 &
   CLIENT_PID=$!
   tail -n +1 -s 0.5 --pid="$CLIENT_PID" -f "$OUT/client-$k.out" &

@@ -30,11 +30,14 @@ import java.util.concurrent.TimeUnit;
  * seconds ({@link #DEFAULT_RESUME_WITHIN_S}) of the failure. Ends once {@code --stop-file}
  * exists and no failed session awaits its resume (or its bound has passed), with its report
  * (printed, and as key=value lines in {@code --report}); exit code 0 only if no rule was
- * broken.
+ * broken. {@code --control=never-reconnect} is a control for the resume rule: after its first
+ * failed session the client never connects again (RPMA_NEMESIS_CONTROL in scripts/nemesis.sh);
+ * its verdict must fail.
  *
  * <pre>
  *   NemesisClient --client=K --server=IP --address=IP --port=P --records=N --window=W
  *       --acked=FILE --report=FILE --stop-file=FILE --seed=S [--resume-within=S]
+ *       [--control=never-reconnect]
  * </pre>
  */
 public final class NemesisClient {
@@ -61,6 +64,8 @@ public final class NemesisClient {
   private MemoryRegion readBack;
   private long next;
   private boolean stopRequested;
+  /** The control {@code --control=never-reconnect}: no new session after a failed one. */
+  private boolean neverReconnect;
 
   private NemesisClient(Vertx vertx, LogSettings settings, AckLog ackLog, Path stopFile,
       long seed, long resumeWithinSeconds) {
@@ -85,6 +90,11 @@ public final class NemesisClient {
         Path.of(parsed.string("stop-file", "nemesis.stop")),
         parsed.number("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE) * 31 + client,
         parsed.number("resume-within", DEFAULT_RESUME_WITHIN_S, 1, 86400));
+    nemesis.neverReconnect = switch (parsed.string("control", "none")) {
+      case "none" -> false;
+      case "never-reconnect" -> true;
+      default -> throw new IllegalArgumentException("--control: none or never-reconnect");
+    };
     Context context = vertx.getOrCreateContext();
     context.runOnContext(v -> nemesis.start());
     try {
@@ -126,6 +136,11 @@ public final class NemesisClient {
   private void connect() {
     if (stopping()) {
       finished.complete(null);
+      return;
+    }
+    if (neverReconnect && tally.sessionFailures > 0) {
+      // the control: a client whose reconnects all fail, which the verdict must fail
+      vertx.setTimer(RETRY_MS, id -> connect());
       return;
     }
     tally.connectAttempts++;
