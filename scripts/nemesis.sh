@@ -7,7 +7,7 @@
 # process (started again) and powers h0 off and on again (rpma-fault reboot: the same disk).
 # The checker: every Future completes exactly once, every record read back after its
 # acknowledgement is intact, every session a fault ended is resumed (a record acknowledged
-# again) within 300 s of its end (NemesisClient --resume-within; never_resumed=0 in each
+# again) within 900 s of its end (NemesisClient --resume-within; never_resumed=0 in each
 # report), and at the end, after h0 is powered off and on once more, every record
 # acknowledged as durable is intact in h0's logs on that fresh boot (LogRecoveryCheck).
 #   --long     24 steps instead of the short 8 (one of each kind)

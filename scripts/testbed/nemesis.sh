@@ -22,6 +22,7 @@
 #   h2  client 1.
 # RPMA_NEMESIS_CONTROL=never-reconnect: a control, clients that never connect again after a
 # failed session (NemesisClient --control); the run must then fail (never_resumed).
+# RPMA_NEMESIS_RESUME_WITHIN=S: the clients' resume bound (NemesisClient --resume-within, 900).
 # Class path: RPMA_NEMESIS_CP, else the examples as scripts/example.sh --prepare built them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -128,6 +129,7 @@ start_client() {
     --address="$RPMA_TEST_IP" --port=$((PORT + k)) --acked="$OUT/acked-$k.txt" \
     --report="$OUT/report-$k.txt" --stop-file="$CTL/stop" --seed="$SEED" --timeout=86400 \
     --control="${RPMA_NEMESIS_CONTROL:-none}" \
+    ${RPMA_NEMESIS_RESUME_WITHIN:+--resume-within="$RPMA_NEMESIS_RESUME_WITHIN"} \
     "${LOG_ARGS[@]}" >"$OUT/client-$k.out" 2>&1 &
   CLIENT_PID=$!
   tail -n +1 -s 0.5 --pid="$CLIENT_PID" -f "$OUT/client-$k.out" &
