@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
  * The power-loss checker, run on the log server's host after it was powered off and booted
  * again: reads the log and the client's list of acknowledged records ({@link AckLog}) and
  * prints the verdict of {@link LogRecoveryVerdict}: a pass only if every acknowledged record
- * is there, intact, in its place. Exit code 0 on a pass. A log on
- * device-DAX ({@code --file=/dev/dax0.0}, persistent memory) is read through the library's
- * mapping of it, as the server registered it (the device has no read(2)), on {@code --address}.
+ * is there, intact, in its place. Exit code 0 on a pass. A log on device-DAX
+ * ({@code --file=/dev/dax0.0}, persistent memory) is read through the library's mapping of it,
+ * as the server registered it (the device has no read(2)), on {@code --address}.
  *
  * <pre>
  *   LogRecoveryCheck --file=LOG --records=N --record-size=S --acked=FILE
