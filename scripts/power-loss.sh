@@ -12,7 +12,11 @@
 # host, kept across the power-off: ./dev rdma --pmem-file), the server offering
 # PeerConfig.create(true), each append acknowledged after the client's persistent flush.
 # Needs the examples built (scripts/example.sh --prepare, as ./dev test does; or
-# RPMA_POWER_LOSS_CP). Exit code 0 only if nothing acknowledged was lost.
+# RPMA_POWER_LOSS_CP). Exit code 0 only if nothing acknowledged was lost, and at least
+# RPMA_POWER_LOSS_MIN_ACKED (300) records were acknowledged before the power-off.
+# A control: RPMA_POWER_LOSS_CONTROL=none scripts/power-loss.sh runs a server that acknowledges
+# without persisting (msync-only: msync without dirtying the pages first); the check must
+# then fail, exit code 1 (RELIABILITY.md: Durable acknowledgements and power loss).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STORAGE=()

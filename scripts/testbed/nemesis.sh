@@ -7,15 +7,22 @@
 #       again whenever it dies (the nemesis kills it); after a power loss (rpma-fault reboot
 #       h0) the guest boots again and this script starts again from the top: the disk is
 #       mounted (ext4 replays its journal) and the server serves what the logs hold. Each time
-#       it listens, OUT/ctl/server-up.N appears. Once the clients are done: the server is
-#       killed and LogRecoveryCheck holds each log to its client's acknowledgements
-#       (OUT/check-K.txt, OUT/ctl/check.rc).
+#       it listens, OUT/ctl/server-up.N appears. Once the clients are done, the driver powers
+#       h0 off and on once more (OUT/ctl/final-power): on that fresh boot, with no server,
+#       LogRecoveryCheck holds each log to its client's acknowledgements (OUT/check-K.txt,
+#       OUT/ctl/check.rc), so every record acknowledged in the run, not only those before the
+#       schedule's power step, is held to a real power loss (the guest's page cache gone).
 #   h1  client 0 (NemesisClient) and the driver: the schedule of SEED (nemesis.py run),
 #       then everything healed, RPMA_NEMESIS_QUIET s (10) for the clients to reconnect and
-#       append, then they stop (OUT/ctl/stop); waits for h2 and h0's check and writes
-#       OUT/summary.txt. Its exit code is the run's verdict: 0 only if the schedule ran, no
-#       client broke a rule and nothing acknowledged was lost.
+#       append, then they stop (OUT/ctl/stop); waits for h2, powers h0 off and on, waits for
+#       h0's check and writes OUT/summary.txt. Its exit code is the run's verdict: 0 only if
+#       the schedule ran, no client broke a rule (never_resumed=0 among them: every session a
+#       fault ended was resumed within NemesisClient's bound) and nothing acknowledged was
+#       lost.
 #   h2  client 1.
+# RPMA_NEMESIS_CONTROL=never-reconnect: a control, clients that never connect again after a
+# failed session (NemesisClient --control); the run must then fail (never_resumed).
+# RPMA_NEMESIS_RESUME_WITHIN=S: the clients' resume bound (NemesisClient --resume-within, 900).
 # Class path: RPMA_NEMESIS_CP, else the examples as scripts/example.sh --prepare built them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -71,6 +78,11 @@ server() {
   boot=$(($(find "$CTL" -maxdepth 1 -name 'h0-boot.*' | wc -l) + 1))
   : >"$CTL/h0-boot.$boot"
   echo "nemesis: h0 boot $boot, the logs on the disk: $(ls "$LOGS" | tr '\n' ' ')"
+  if [[ -e $CTL/final-power ]]; then
+    echo "nemesis: h0 booted after the final power loss: the check"
+    check_logs
+    return
+  fi
   while [[ ! -e $CTL/clients-done ]]; do
     log=$OUT/server.$boot.$(date +%s%N).out
     "${JAVA[@]}" dev.rpma.examples.NemesisServer --address="$RPMA_TEST_IP" --dir="$LOGS" \
@@ -91,6 +103,14 @@ server() {
     fi
   done
   wait "$pid" 2>/dev/null || true
+  # the driver's final power loss ends this boot; the check runs on the next
+  echo "nemesis: the clients are done; h0 waits for its final power loss"
+  sleep 3600
+  echo "nemesis: FAIL the final power loss of h0 never came"
+}
+
+# Each client's log held to its acknowledgements (OUT/check-K.txt), the verdict in check.rc.
+check_logs() {
   local k rc=0
   for ((k = 0; k < CLIENTS; k++)); do
     "${JAVA[@]}" dev.rpma.examples.LogRecoveryCheck --file="$LOGS/log-$k.dat" \
@@ -108,6 +128,8 @@ start_client() {
   "${JAVA[@]}" dev.rpma.examples.NemesisClient --client="$k" --server="$h0" \
     --address="$RPMA_TEST_IP" --port=$((PORT + k)) --acked="$OUT/acked-$k.txt" \
     --report="$OUT/report-$k.txt" --stop-file="$CTL/stop" --seed="$SEED" --timeout=86400 \
+    --control="${RPMA_NEMESIS_CONTROL:-none}" \
+    ${RPMA_NEMESIS_RESUME_WITHIN:+--resume-within="$RPMA_NEMESIS_RESUME_WITHIN"} \
     "${LOG_ARGS[@]}" >"$OUT/client-$k.out" 2>&1 &
   CLIENT_PID=$!
   tail -n +1 -s 0.5 --pid="$CLIENT_PID" -f "$OUT/client-$k.out" &
@@ -153,11 +175,17 @@ driver() {
   wait "$client_pid" || true
   : >"$CTL/client-0.done"
   wait_for "client 1's end" 1800 '[[ -e $CTL/client-1.done ]]' || rc=1
+  # the final power loss: the next boot of h0 checks the logs (server, check_logs)
+  : >"$CTL/final-power"
   : >"$CTL/clients-done"
+  echo "nemesis: the clients are done; h0 powered off and on for the final check"
+  rpma-fault reboot h0 || rc=1
   wait_for "the check of the logs on h0" 3000 '[[ -e $CTL/check.rc ]]' || rc=1
   [[ $(cat "$CTL/check.rc" 2>/dev/null) == 0 ]] || rc=1
   for ((k = 0; k < CLIENTS; k++)); do
     grep -qs '^verdict=PASSED$' "$OUT/report-$k.txt" || rc=1
+    # the client's verdict holds it already; checked here too, as the rule the run claims
+    grep -qs '^never_resumed=0$' "$OUT/report-$k.txt" || rc=1
   done
   ((schedule_rc == 0)) || rc=1
   summary "$rc" | tee "$OUT/summary.txt"
@@ -172,6 +200,7 @@ summary() {
     echo "  client $k $(grep -v '^client=' "$OUT/report-$k.txt" 2>/dev/null | tr '\n' ' ')"
     echo "  log $k    $(grep -E 'check:|lost|recovered' "$OUT/check-$k.txt" 2>/dev/null | sed 's/  */ /g' | tr '\n' ';')"
   done
+  echo "  final    h0 power cycled after the clients' end, the logs checked on its fresh boot"
   echo "  h0 boots $(find "$CTL" -maxdepth 1 -name 'h0-boot.*' | wc -l), server starts $(find "$CTL" -maxdepth 1 -name 'server-up.*' | wc -l)"
 }
 

@@ -115,7 +115,7 @@ final class NemesisSession {
       return;
     }
     failure = why;
-    tally.sessionFailures++;
+    tally.sessionFailed();
     System.out.println("nemesis client: session " + tally.sessions + " failed: " + why);
     // every Future still in flight fails now rather than at the watchdog
     connection.close();
