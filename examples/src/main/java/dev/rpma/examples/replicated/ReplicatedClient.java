@@ -52,8 +52,8 @@ public final class ReplicatedClient {
       vertx = NativeVertx.create();
       set = new StaticServerSet(vertx, settings.requireServers(), settings.setFile());
     } else {
-      vertx = ClusterNode.join(settings.log().address(), settings.cluster(), true)
-          .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
+      vertx = ClusterStart.join("replicated client", settings.log().address(),
+          settings.cluster(), true);
       set = new DirectoryServerSet(vertx, RpmaDirectory.create(vertx),
           settings.namePrefix());
     }
