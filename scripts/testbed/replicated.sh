@@ -13,9 +13,10 @@
 #   3. FenceCheck: writer epoch 2 appends FENCE_COUNT records to the three, then writer epoch 3
 #      takes over; the servers fence epoch 2 (connection closed, region re-registered), whose
 #      writes afterwards must all fail;
-#   4. ReplicatedCheck reads the three logs by RDMA: every acknowledged record is intact on
-#      some server (lost: 0), the server that came back holds all of them, no fenced write
-#      landed.
+#   4. ReplicatedCheck reads the three logs by RDMA: every acknowledged record is intact on two
+#      servers (quorum 2), and each acknowledged while h2 was away (from the first listed after
+#      its power-off to the writer's "rejoined at record N") on both h0 and h1 (--away); the
+#      server that came back holds all of them; no fenced write landed.
 # RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 150),
 # RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 12000:
 # ten minutes at 20 records/s, the longest the run waits for h2 to catch up),
@@ -26,7 +27,9 @@
 # cluster's map, and finds h2 again by its new publication; else by address (--servers), the
 # writer trying h2 again every 2 s. Class path: RPMA_REPLICATED_CP, else the examples as
 # scripts/example.sh --prepare built them; RPMA_REPLICATED_JAVA_OPTS: more JVM options (the
-# host's class-data archive).
+# host's class-data archive). RPMA_REPLICATED_CONTROL=one-copy: the writer is the checker's
+# control (--control-one-copy: acknowledged after one copy, one copy only while h2 is away);
+# the check must fail.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($# == 1)) || { echo "usage: $0 OUT" >&2; exit 2; }
@@ -92,6 +95,7 @@ writer() {
     "${COMMON[@]}" --stop-at="$RECORDS" --until-whole=true --after-whole=$AFTER_WHOLE \
     --pace-ms="$PACE_MS" --records=$((CAPACITY - 2 * FENCE_COUNT - 8)) \
     ${NEMESIS:+--stop-at=$((CAPACITY - 2 * FENCE_COUNT - 8)) --stop-file="$OUT/stop"} \
+    ${RPMA_REPLICATED_CONTROL:+--control-one-copy=true} \
     --acked="$OUT/acked.txt" --set-file="$OUT/set.txt" >"$OUT/client.out" 2>&1 &
   pid=$!
   started=$SECONDS
@@ -106,6 +110,9 @@ writer() {
   if [[ -n $NEMESIS ]]; then
     nemesis "$pid" || rc=$?
   else
+    # what was acknowledged before the power-off: the checker's window of h2's absence
+    # starts after these lines (away_h2)
+    acked_count >"$OUT/acked-at-power-off"
     power_cycle h2
     echo "replicated: h2 lost power (and boots again) with $(acked_count) records acknowledged"
   fi
@@ -193,6 +200,21 @@ nemesis() {
   : >"$OUT/stop"
 }
 
+# the checker's --away for h2's one absence (not under the nemesis, whose faults come and go):
+# from the lowest record listed as acknowledged after h2's power-off to the record the writer
+# took h2 back at (every record from there went to h2 too), else to the end of the log
+away_h2() {
+  local before from to
+  [[ -z $NEMESIS && -s $OUT/acked-at-power-off ]] || return 0
+  before=$(cat "$OUT/acked-at-power-off")
+  from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
+    "$OUT/acked.txt")
+  [[ -n $from ]] || return 0
+  to=$(grep -ao 'rejoined at record [0-9]*' "$OUT/client.out" | head -n1 | grep -o '[0-9]*$') ||
+    to=$1
+  echo "--away=$H2:7501@$from-$to"
+}
+
 # waits up to $2 s until OUT/$1 has a line matching $3; 1 if it did not come
 wait_for_line() {
   local file=$OUT/$1 until=$((SECONDS + $2))
@@ -225,7 +247,8 @@ case $me in
       "${USED[@]}" --first="$written" --count=$FENCE_COUNT --epoch=2 \
       --acked="$OUT/acked-fence.txt" || rc=$?
     "${JAVA[@]}" $PKG.ReplicatedCheck --address="$H0" --servers="$set3" --port=7501 \
-      "${USED[@]}" --acked="$OUT/acked.txt,$OUT/acked-fence.txt" \
+      "${USED[@]}" --acked="$OUT/acked.txt,$OUT/acked-fence.txt" --quorum=2 \
+      $(away_h2 $((written + 2 * FENCE_COUNT + 8))) \
       --complete="$(sed -e "s/^h1$/$H1:7501/" -e "s/^h2$/$H2:7501/" "$OUT/rebooted" |
         paste -sd,)" || rc=$?
     echo "replicated: servers said:"

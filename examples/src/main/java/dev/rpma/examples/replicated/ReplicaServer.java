@@ -58,9 +58,8 @@ public final class ReplicaServer {
     // member's join with the migrations it starts outran a just-booted JVM: it missed the
     // master's heartbeats, was suspected and out of the cluster for a minute)
     Vertx vertx = settings.cluster().isEmpty() ? NativeVertx.create()
-        : ClusterNode.join(settings.log().address(), settings.cluster(),
-                settings.catchUpFrom() != null)
-            .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
+        : ClusterStart.join("replica server", settings.log().address(), settings.cluster(),
+            settings.catchUpFrom() != null);
     ReplicaServer server = new ReplicaServer(vertx, settings);
     Context context = vertx.getOrCreateContext();
     Promise<Void> started = Promise.promise();

@@ -31,6 +31,7 @@ final class ReplicatedAppender {
   private long lastLossNanos;
   private long goneOnNanos = -1;
   private long ackedSinceWhole;
+  private boolean oneCopyControl;
 
   ReplicatedAppender(LogSettings log, MemoryRegion slots, List<Replica> replicas, int quorum,
       long epoch, ServerSet serverSet, LongConsumer acknowledged) {
@@ -42,6 +43,18 @@ final class ReplicatedAppender {
     this.acknowledged = acknowledged;
     this.live = new ArrayList<>(replicas);
     this.setSize = replicas.size();
+  }
+
+  /**
+   * Makes this appender the checker's control, a writer that breaks its quorum: it acknowledges
+   * each record once one server holds it, and while its set is short of a server it writes
+   * each record to the first server left only. A checker of the logs alone cannot see an
+   * acknowledgement that came early if the other copies are made anyway: what it must see
+   * fail is a record acknowledged with fewer copies than the quorum (scripts/replicated.sh
+   * --control-one-copy).
+   */
+  void controlOneCopy() {
+    oneCopyControl = true;
   }
 
   /** Bytes of local memory the appender needs: one record slot per lane. */
@@ -60,6 +73,10 @@ final class ReplicatedAppender {
       return Future.failedFuture(new IllegalStateException("only " + targets.size()
           + " servers left (" + targets + "), fewer than the quorum of " + quorum));
     }
+    int needed = oneCopyControl ? 1 : quorum;
+    if (oneCopyControl && !whole()) {
+      targets = List.of(targets.get(0));
+    }
     int size = log.recordSize();
     int slot = lane * size;
     long offset = log.offsetOf(sequence);
@@ -67,13 +84,14 @@ final class ReplicatedAppender {
     Promise<Void> quorate = Promise.promise();
     int[] succeeded = {0};
     int[] failed = {0};
-    List<Future<Void>> appends = new ArrayList<>(targets.size());
+    int sent = targets.size();
+    List<Future<Void>> appends = new ArrayList<>(sent);
     for (Replica replica : targets) {
       appends.add(replica.append(offset, slots, slot, size).onComplete(ar -> {
         if (ar.succeeded()) {
-          if (++succeeded[0] == quorum) {
+          if (++succeeded[0] == needed) {
             acknowledged.accept(sequence);
-            if (targets.size() == setSize) {
+            if (sent == setSize) {
               ackedSinceWhole++;
             }
             if (lastLossNanos != 0 && goneOnNanos < 0) {
@@ -84,9 +102,9 @@ final class ReplicatedAppender {
           return;
         }
         lose(replica, sequence, ar.cause());
-        if (targets.size() - ++failed[0] < quorum) {
+        if (sent - ++failed[0] < needed) {
           quorate.tryFail(new IllegalStateException("record " + sequence + " reached "
-              + succeeded[0] + " servers, fewer than the quorum of " + quorum + ": "
+              + succeeded[0] + " servers, fewer than the quorum of " + needed + ": "
               + Steps.describe(ar.cause())));
         }
       }));

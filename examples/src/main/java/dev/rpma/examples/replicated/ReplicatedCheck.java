@@ -17,9 +17,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The replicated log's checker: reads the log of every server still up by RDMA reads and holds
- * them to the writers' lists of acknowledged records. Passes only if
+ * them to the writers' lists of acknowledged records and to the quorum they were acknowledged
+ * at ({@code --quorum}, default 2). Passes only if
  * <ul>
- *   <li>every acknowledged record is intact on at least one of them (lost: 0);
+ *   <li>every acknowledged record is intact on at least a quorum of the servers that were in
+ *       the writer's set when it was acknowledged: a server named in {@code --away} for it
+ *       does not count (with three servers and one away, a record acknowledged at quorum 2 must
+ *       be on both others; a copy the server made from a peer on its return is no substitute);
+ *       a writer that acknowledged after one copy fails here;
  *   <li>every server named in {@code --complete} (e.g. one that caught up) holds every
  *       acknowledged record;
  *   <li>no slot of any of them holds a record a fenced writer tried to write.
@@ -27,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  *   ReplicatedCheck --address=IP --servers=IP:PORT,... --records=N --record-size=S
- *                   --acked=FILE[,FILE...] [--complete=IP:PORT,...]
+ *                   --acked=FILE[,FILE...] [--quorum=2] [--complete=IP:PORT,...]
+ *                   [--away=IP:PORT@FROM-TO,...]
  * </pre>
  */
 public final class ReplicatedCheck {
@@ -41,6 +47,7 @@ public final class ReplicatedCheck {
     Settings raw = Settings.parse(args);
     List<ServerAddress> complete = ServerAddress.parseList(raw.string("complete", ""),
         settings.log().port());
+    List<Absence> away = Absence.parseList(raw.string("away", ""), settings.log().port());
     BitSet acked = new BitSet();
     for (String file : raw.string("acked", "acked.txt").split(",")) {
       AckLog.read(Path.of(file)).forEach(seq -> acked.set(Math.toIntExact(seq)));
@@ -58,7 +65,7 @@ public final class ReplicatedCheck {
       System.exit(1);
       return;
     }
-    System.exit(judge(acked, images, complete) ? 0 : 1);
+    System.exit(judge(acked, images, settings.quorum(), complete, away) ? 0 : 1);
   }
 
   private static Future<List<LogImage>> readAll(Vertx vertx, ReplicatedSettings settings) {
@@ -81,7 +88,8 @@ public final class ReplicatedCheck {
         });
   }
 
-  static boolean judge(BitSet acked, List<LogImage> images, List<ServerAddress> complete) {
+  static boolean judge(BitSet acked, List<LogImage> images, int quorum,
+      List<ServerAddress> complete, List<Absence> away) {
     BitSet anywhere = new BitSet();
     BitSet fenced = new BitSet();
     images.forEach(image -> {
@@ -90,6 +98,7 @@ public final class ReplicatedCheck {
     });
     BitSet lost = (BitSet) acked.clone();
     lost.andNot(anywhere);
+    BitSet underQuorum = underQuorum(acked, images, quorum, away);
     List<String> incomplete = new ArrayList<>();
     for (LogImage image : images) {
       BitSet missing = (BitSet) acked.clone();
@@ -99,10 +108,11 @@ public final class ReplicatedCheck {
             + " acknowledged records, the first " + missing.nextSetBit(0));
       }
     }
-    boolean passed = !acked.isEmpty() && lost.isEmpty() && fenced.isEmpty()
-        && incomplete.isEmpty();
+    boolean passed = !acked.isEmpty() && lost.isEmpty() && underQuorum.isEmpty()
+        && fenced.isEmpty() && incomplete.isEmpty();
     System.out.println("replicated check: " + (passed ? "PASSED" : "FAILED"));
-    System.out.printf("  acknowledged   %d records%n", acked.cardinality());
+    System.out.printf("  acknowledged   %d records at quorum %d%s%n", acked.cardinality(), quorum,
+        away.isEmpty() ? "" : ", away: " + away);
     for (LogImage image : images) {
       BitSet held = (BitSet) acked.clone();
       held.and(image.intact());
@@ -112,11 +122,44 @@ public final class ReplicatedCheck {
     }
     System.out.printf("  lost           %d acknowledged records intact on no server%s%n",
         lost.cardinality(), lost.isEmpty() ? "" : ", the first " + lost.nextSetBit(0));
+    System.out.printf("  under quorum   %d acknowledged records intact on fewer than %d of the"
+        + " servers in the set when acknowledged%s%n", underQuorum.cardinality(), quorum,
+        underQuorum.isEmpty() ? "" : ", the first " + firstHolders(underQuorum, images));
     System.out.printf("  fenced writes  %d landed%n", fenced.cardinality());
     incomplete.forEach(line -> System.out.println("  incomplete     " + line));
     if (acked.isEmpty()) {
       System.out.println("  nothing was acknowledged: the run proves nothing");
     }
     return passed;
+  }
+
+  /** The acknowledged records with fewer than {@code quorum} copies that count. */
+  private static BitSet underQuorum(BitSet acked, List<LogImage> images, int quorum,
+      List<Absence> away) {
+    BitSet under = new BitSet();
+    for (int seq = acked.nextSetBit(0); seq >= 0; seq = acked.nextSetBit(seq + 1)) {
+      int copies = 0;
+      for (LogImage image : images) {
+        if (image.intact().get(seq) && !awayFor(away, image.server(), seq)) {
+          copies++;
+        }
+      }
+      if (copies < quorum) {
+        under.set(seq);
+      }
+    }
+    return under;
+  }
+
+  private static boolean awayFor(List<Absence> away, ServerAddress server, long seq) {
+    return away.stream().anyMatch(absence -> absence.covers(server, seq));
+  }
+
+  /** The first record under quorum and where it is intact: what a reader of the verdict needs. */
+  private static String firstHolders(BitSet under, List<LogImage> images) {
+    int seq = under.nextSetBit(0);
+    List<ServerAddress> on = images.stream().filter(image -> image.intact().get(seq))
+        .map(LogImage::server).toList();
+    return seq + " (intact on " + (on.isEmpty() ? "none" : on) + ")";
   }
 }

@@ -52,8 +52,8 @@ public final class ReplicatedClient {
       vertx = NativeVertx.create();
       set = new StaticServerSet(vertx, settings.requireServers(), settings.setFile());
     } else {
-      vertx = ClusterNode.join(settings.log().address(), settings.cluster(), true)
-          .toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
+      vertx = ClusterStart.join("replicated client", settings.log().address(),
+          settings.cluster(), true);
       set = new DirectoryServerSet(vertx, RpmaDirectory.create(vertx),
           settings.namePrefix());
     }
@@ -90,6 +90,12 @@ public final class ReplicatedClient {
                   + " to " + replicas + ", quorum " + settings.quorum());
               ReplicatedAppender appender = new ReplicatedAppender(log, slots, replicas,
                   settings.quorum(), settings.epoch(), set, acked::acknowledged);
+              if (settings.oneCopyControl()) {
+                appender.controlOneCopy();
+                System.out.println("replicated client: CONTROL (--control-one-copy): each"
+                    + " record acknowledged after one copy, one copy only while a server is"
+                    + " away: the check must fail");
+              }
               long first = settings.first();
               long[] next = {first}; // the next sequence number to append
               Pacer pacer = new Pacer(vertx, settings.paceMs());

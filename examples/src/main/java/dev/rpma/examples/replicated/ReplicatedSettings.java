@@ -41,6 +41,9 @@ import java.util.Optional;
  *                             (default 5000)
  *   --cluster=IP,...          join the Vert.x cluster (Hazelcast, TCP-IP join on these
  *                             members) and find servers by name instead of --servers
+ *   --control-one-copy=true   a writer: the checker's control, breaking its quorum: each
+ *                             record acknowledged once one server holds it, and written to
+ *                             one server only while a server is away; the check must fail
  *   --name=NAME               a server: the name it is published under (default
  *                             replicated-log/ADDRESS:PORT); a writer: the prefix of its
  *                             servers' names (default replicated-log/)
@@ -49,7 +52,7 @@ import java.util.Optional;
 record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quorum, long epoch,
     long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs,
     List<String> cluster, String name, boolean untilWhole, long stopAt, long afterWhole,
-    int expect, boolean rejoin, int paceMs, Path stopFile) {
+    int expect, boolean rejoin, int paceMs, Path stopFile, boolean oneCopyControl) {
 
   /** The prefix every server's name starts with. */
   static final String NAME_PREFIX = "replicated-log/";
@@ -71,7 +74,8 @@ record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quor
         s.number("stop-at", log.records(), 0, log.records()),
         s.number("after-whole", 200, 0, log.records()), s.integer("expect", 3, 1, 64),
         Boolean.parseBoolean(s.string("rejoin", "false")), s.integer("pace-ms", 0, 0, 60_000),
-        Optional.ofNullable(s.string("stop-file", null)).map(Path::of).orElse(null));
+        Optional.ofNullable(s.string("stop-file", null)).map(Path::of).orElse(null),
+        Boolean.parseBoolean(s.string("control-one-copy", "false")));
   }
 
   /** The name a server is published under. */
