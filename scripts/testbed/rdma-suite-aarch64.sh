@@ -28,8 +28,9 @@ mkdir -p "$RPMA_REPORTS_DIR"
 SUBSET=(BundledLibrpmaTest OperationsRoundTripTest CompletionPathTest MessageChannelTest
   SharedReceiveQueueTest ConnectFormsTest ConnectFailureTest BadInputTest FailureTest
   CloseCauseTest ShutdownTest)
-# and what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes), as rdma-suite.sh
-JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args")"
+# and what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes), and that a device is
+# required (a device test without RPMA_TEST_IP fails), as rdma-suite.sh
+JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args") -Drpma.test.device=required"
 
 all=0
 [[ ${1:-} == --all ]] && all=1
@@ -75,7 +76,7 @@ java_tests() {
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   java $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
-    --include-tag rdma --reports-dir "$dir" 2>&1 | tee "$log"
+    --include-tag rdma --fail-if-no-tests --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   case_ "no-jni-warnings$suffix" sh -c \
     "! grep -E 'WARNING in native method|FATAL ERROR in native method|JNI (local refs|critical)' '$log'"

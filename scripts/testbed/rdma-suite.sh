@@ -22,6 +22,8 @@
 # (library-epoll, library-io_uring, kotlin-epoll, kotlin-io_uring, smoke, suite.d; none: all),
 # and copies the coverage record to target/jacoco/NAME.exec (default device): ./dev test splits
 # the suite over two guests that run at the same time, each with its own record.
+# `rdma-suite.sh --print-selection MODULE TRANSPORT` prints a pass's launcher selection (on the
+# host: ./dev test discovers the test cases each pass must report).
 # Exits 0 if every part passed, 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -33,8 +35,9 @@ mkdir -p "$RPMA_REPORTS_DIR"
 # The emulated guest runs the JIT's compiler threads on the same single host thread as the
 # tests: C1 only starts and runs the short tests faster there. Override with RPMA_SUITE_JAVA_OPTS.
 # -Xcheck:jni: the suite also proves the JNI layer is used correctly (no JNI warning, below).
-# Then, override or not, what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes).
-JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args")"
+# Then, override or not, what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes),
+# and that a device is required: a device test without RPMA_TEST_IP fails here, never skips.
+JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args") -Drpma.test.device=required"
 
 # JaCoCo for every JVM of the suite through JAVA_TOOL_OPTIONS, which the JVMs the tests start
 # (child-process programs, setpriv'd ones too), the examples and suite.d inherit. The record
@@ -72,6 +75,19 @@ xml_counts() {
     } END { print c["tests="] + 0, c["failures="] + c["errors="] }' "$1"
 }
 
+# The launcher's selection for the pass of MODULE's tests on TRANSPORT, one word a line: the
+# tests tagged rdma, not destructive (suite.d/zz-destructive.sh), and on io_uring not those
+# tagged transport-independent (they test nothing the loop's transport changes: their child JVM
+# runs on epoll whatever the pass, or they run no Vert.x; RdmaTestSupport.TRANSPORT_INDEPENDENT).
+# ./dev test discovers with it, on the host, how many test cases the pass must report
+# (rdma-suite.sh --print-selection MODULE TRANSPORT).
+pass_selection() {
+  local module=$1 transport=$2
+  printf '%s\n' --scan-class-path "$module/target/test-classes" --include-tag rdma \
+    --exclude-tag destructive
+  [[ $transport == epoll ]] || printf '%s\n' --exclude-tag transport-independent
+}
+
 # One pass of the JVM tests tagged rdma of MODULE (library: Java; kotlin: the coroutine API),
 # Vert.x on TRANSPORT (epoll or io_uring). The library's epoll pass reports as before
 # (TEST-junit-jupiter.xml, cases java-rdma-tests, no-jni-warnings, no-unhandled-exceptions);
@@ -103,16 +119,12 @@ java_rdma_tests() {
   cp+=":$(cat "$cp_file")"
   local log=$dir/$name-rdma-tests.log
   [[ $module == library ]] && log=$dir/java-rdma-tests.log
-  # a class tagged transport-independent tests nothing the loop's transport changes (its child
-  # JVM runs on epoll whatever the pass; RdmaTestSupport.TRANSPORT_INDEPENDENT): epoll only
-  local only_epoll=()
-  [[ $transport == epoll ]] || only_epoll=(--exclude-tag transport-independent)
+  local selection
+  mapfile -t selection < <(pass_selection "$module" "$transport")
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   "$java" $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
-    --disable-banner --disable-ansi-colors \
-    --class-path "$cp" --scan-class-path "$classes" --include-tag rdma \
-    --exclude-tag destructive ${only_epoll[@]+"${only_epoll[@]}"} \
-    --reports-dir "$dir" 2>&1 | tee "$log"
+    --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
+    --fail-if-no-tests --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
   # -Xcheck:jni prints its findings and carries on: each one is a failure of the JNI layer
   "$TESTBED/report-case" "no-jni-warnings$suffix" sh -c \
@@ -153,6 +165,12 @@ suite_d() {
   done
   return $rc
 }
+
+if [[ ${1:-} == --print-selection ]]; then
+  (($# == 3)) || { echo "usage: rdma-suite.sh --print-selection MODULE TRANSPORT"; exit 2; }
+  pass_selection "$2" "$3"
+  exit 0
+fi
 
 ALL_PARTS=(library-epoll library-io_uring kotlin-epoll kotlin-io_uring smoke suite.d)
 RECORD=device
