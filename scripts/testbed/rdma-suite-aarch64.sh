@@ -33,7 +33,30 @@ SUBSET=(BundledLibrpmaTest OperationsRoundTripTest CompletionPathTest MessageCha
 JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args") -Drpma.test.device=required"
 
 all=0
-[[ ${1:-} == --all ]] && all=1
+[[ ${1:-} == --all ]] && { all=1; shift; }
+
+# The launcher's selection for the pass of MODULE's tests on TRANSPORT, one word a line: SUBSET,
+# or with --all what rdma-suite.sh selects. ./dev test discovers with it, on the host, how many
+# test cases the pass must report (rdma-suite-aarch64.sh [--all] --print-selection MODULE
+# TRANSPORT).
+pass_selection() {
+  local module=$1 transport=$2 c
+  if ((all)); then
+    printf '%s\n' --scan-class-path "$module/target/test-classes" --exclude-tag destructive
+    # as in rdma-suite.sh: a class tagged transport-independent tests nothing the loop's
+    # transport changes, so it runs in the epoll pass only
+    [[ $transport == epoll ]] || printf '%s\n' --exclude-tag transport-independent
+  else
+    for c in "${SUBSET[@]}"; do printf '%s\n' --select-class "dev.rpma.vertx.$c"; done
+  fi
+  printf '%s\n' --include-tag rdma
+}
+if [[ ${1:-} == --print-selection ]]; then
+  (($# == 3)) || { echo "usage: rdma-suite-aarch64.sh [--all] --print-selection MODULE TRANSPORT"; exit 2; }
+  pass_selection "$2" "$3"
+  exit 0
+fi
+
 section() { printf '\n== aarch64: %s\n' "$*"; }
 [[ $(uname -m) == aarch64 ]] || echo "warning: running on $(uname -m), not aarch64"
 
@@ -60,23 +83,16 @@ java_tests() {
     case_ "$name-rdma-tests$suffix" sh -c "echo '$launcher or $cp_file is missing (prepared by ./dev test)'; exit 1"
     return 1
   fi
-  local classes=$module/target/test-classes cp selection=() c
+  local classes=$module/target/test-classes cp selection
   cp="$classes:$module/target/classes"
   [[ $module == library ]] || cp+=":library/target/classes"
   cp+=":$(cat "$cp_file")"
-  if ((all)); then
-    selection=(--scan-class-path "$classes" --exclude-tag destructive)
-    # as in rdma-suite.sh: a class tagged transport-independent tests nothing the loop's
-    # transport changes, so it runs in the epoll pass only
-    [[ $transport == epoll ]] || selection+=(--exclude-tag transport-independent)
-  else
-    for c in "${SUBSET[@]}"; do selection+=(--select-class "dev.rpma.vertx.$c"); done
-  fi
+  mapfile -t selection < <(pass_selection "$module" "$transport")
   local log=$dir/$name-rdma-tests.log rc
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   java $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
-    --include-tag rdma --fail-if-no-tests --reports-dir "$dir" 2>&1 | tee "$log"
+    --fail-if-no-tests --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   case_ "no-jni-warnings$suffix" sh -c \
     "! grep -E 'WARNING in native method|FATAL ERROR in native method|JNI (local refs|critical)' '$log'"
