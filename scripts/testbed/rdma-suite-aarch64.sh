@@ -13,7 +13,8 @@
 #   --all:   every device test of the library and the Kotlin module, Vert.x on epoll then on
 #            io_uring as in rdma-suite.sh (./dev test --arch aarch64; classes tagged
 #            transport-independent in the epoll pass only), the smoke test, the
-#            consumer project, and the examples of suite.d/examples.sh.
+#            consumer project, and the examples of suite.d/examples.sh; with the JaCoCo agent
+#            in every JVM (target/jacoco/device.exec, as rdma-suite.sh records).
 # JUnit XML goes to target/rdma-reports/aarch64 and moves up with an -aarch64 suffix (the
 # summary reads the top of target/rdma-reports); each case's name ends in -aarch64.
 # Exits 0 if every part passed, 1 otherwise.
@@ -87,7 +88,8 @@ java_tests() {
   cp="$classes:$module/target/classes"
   [[ $module == library ]] || cp+=":library/target/classes"
   cp+=":$(cat "$cp_file")"
-  mapfile -t selection < <(pass_selection "$module" "$transport")
+  # a here-string, not < <(...): the guest has no /dev/fd
+  mapfile -t selection <<<"$(pass_selection "$module" "$transport")"
   local log=$dir/$name-rdma-tests.log rc
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   java $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
@@ -143,7 +145,12 @@ examples() {
   case_ examples.log scripts/example.sh --here log --records=200 --window=16
 }
 
+# --all (./dev test --arch aarch64): the JaCoCo agent in every JVM, as rdma-suite.sh, its record
+# target/jacoco/device.exec, so that the merged coverage floor is checked on aarch64 too
+# shellcheck source=scripts/testbed/coverage-agent.sh
+source "$TESTBED/coverage-agent.sh"
 status=0
+((all)) && start_coverage
 natives_are_aarch64 || status=1
 java_tests library || status=1
 if ((all)); then
@@ -155,4 +162,5 @@ smoke_test || status=1
 section "the consumer project, natives from the installed jar, no system librpma"
 case_ consumer-project scripts/consumer-check-guest.sh || status=1
 examples || status=1
+((all)) && finish_coverage device
 exit $status

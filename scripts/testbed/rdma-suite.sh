@@ -39,31 +39,9 @@ mkdir -p "$RPMA_REPORTS_DIR"
 # and that a device is required: a device test without RPMA_TEST_IP fails here, never skips.
 JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args") -Drpma.test.device=required"
 
-# JaCoCo for every JVM of the suite through JAVA_TOOL_OPTIONS, which the JVMs the tests start
-# (child-process programs, setpriv'd ones too), the examples and suite.d inherit. The record
-# lives in a local directory (9p shares do not lock files; JaCoCo locks the file while a JVM
-# appends at its exit) that anyone may read, in a file anyone may write (setpriv'd children).
-# The agent is pure Java (no JNI, so -Xcheck:jni sees nothing of it) and instruments the
-# project's classes only.
-COVERAGE_DIR=""
-start_coverage() {
-  local agent=target/jacoco/jacocoagent.jar
-  [[ -f $agent ]] || return 0
-  COVERAGE_DIR=$(mktemp -d "${TMPDIR:-/tmp}/rpma-coverage.XXXXXX") || return 0
-  cp "$agent" "$COVERAGE_DIR/jacocoagent.jar"
-  : >"$COVERAGE_DIR/device.exec"
-  chmod 755 "$COVERAGE_DIR" && chmod 644 "$COVERAGE_DIR/jacocoagent.jar" &&
-    chmod 666 "$COVERAGE_DIR/device.exec"
-  export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }-javaagent:$COVERAGE_DIR/jacocoagent.jar=destfile=$COVERAGE_DIR/device.exec,includes=dev.rpma.*"
-  echo "coverage: JaCoCo agent in every JVM (JAVA_TOOL_OPTIONS)"
-}
-
-# Only a suite that got here leaves target/jacoco/RECORD.exec: a partial record is no figure.
-finish_coverage() {
-  [[ -n $COVERAGE_DIR ]] || return 0
-  cp "$COVERAGE_DIR/device.exec" "target/jacoco/$RECORD.exec"
-  rm -rf "$COVERAGE_DIR"
-}
+# JaCoCo for every JVM of the suite (start_coverage, finish_coverage RECORD)
+# shellcheck source=scripts/testbed/coverage-agent.sh
+source "$TESTBED/coverage-agent.sh"
 
 section() { printf '\n== %s\n' "$*"; }
 
@@ -120,7 +98,8 @@ java_rdma_tests() {
   local log=$dir/$name-rdma-tests.log
   [[ $module == library ]] && log=$dir/java-rdma-tests.log
   local selection
-  mapfile -t selection < <(pass_selection "$module" "$transport")
+  # a here-string, not < <(...): the guest has no /dev/fd
+  mapfile -t selection <<<"$(pass_selection "$module" "$transport")"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   "$java" $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
@@ -205,5 +184,5 @@ start_coverage
 for part in "${PARTS[@]}"; do
   run_part "$part" || status=1
 done
-finish_coverage
+finish_coverage "$RECORD"
 exit $status
