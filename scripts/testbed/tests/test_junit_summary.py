@@ -56,8 +56,8 @@ def test_a_green_run_passes_and_ends_with_the_line_ci_reads(run_dir):
 def test_distinct_tests_re_runs_and_script_checks_are_counted_apart(run_dir):
     rc, out = summary(run_dir)
 
-    assert out[0] == ("5 tests, 2 re-runs of them (another transport, architecture or the test "
-                      "kit), 1 script checks")
+    assert out[0] == ("5 tests, 2 re-runs of them (another transport, architecture, the ASan build "
+                      "or the test kit), 1 script checks")
 
 
 def test_a_failed_test_fails_the_run_and_is_named_before_the_last_line(run_dir):
