@@ -60,8 +60,9 @@ for s in "${selectors[@]}"; do
 done
 printf '%s\n' "$cp" >"$DIR/classpath.txt"
 # a JVM crash's report goes where it outlives the guest (only target is writable there);
-# Hazelcast's options as the device suite's (DirectoryDeviceTest starts cluster nodes)
-./dev rdma --arch "$arch" --rw target -- bash -c "java -XX:TieredStopAtLevel=1 -Xcheck:jni $(scripts/testbed/hazelcast-jvm-args) -XX:ErrorFile=$DIR/hs_err_pid%p.log -Drpma.test.transport=$transport \
+# Hazelcast's options as the device suite's (DirectoryDeviceTest starts cluster nodes); a device
+# required (a test without RPMA_TEST_IP fails) and a selector that finds nothing fails, as there
+./dev rdma --arch "$arch" --rw target -- bash -c "java -XX:TieredStopAtLevel=1 -Xcheck:jni $(scripts/testbed/hazelcast-jvm-args) -XX:ErrorFile=$DIR/hs_err_pid%p.log -Drpma.test.transport=$transport -Drpma.test.device=required \
   -jar $DIR/junit-platform-console-standalone.jar execute --disable-banner --disable-ansi-colors \
-  --class-path \"\$(cat $DIR/classpath.txt)\" --include-tag rdma --reports-dir $DIR/reports \
+  --class-path \"\$(cat $DIR/classpath.txt)\" --include-tag rdma --fail-if-no-tests --reports-dir $DIR/reports \
   ${args[*]} 2>&1 | tee $DIR/last.log; exit \${PIPESTATUS[0]}"

@@ -13,7 +13,8 @@
 #   --all:   every device test of the library and the Kotlin module, Vert.x on epoll then on
 #            io_uring as in rdma-suite.sh (./dev test --arch aarch64; classes tagged
 #            transport-independent in the epoll pass only), the smoke test, the
-#            consumer project, and the examples of suite.d/examples.sh.
+#            consumer project, and the examples of suite.d/examples.sh; with the JaCoCo agent
+#            in every JVM (target/jacoco/device.exec, as rdma-suite.sh records).
 # JUnit XML goes to target/rdma-reports/aarch64 and moves up with an -aarch64 suffix (the
 # summary reads the top of target/rdma-reports); each case's name ends in -aarch64.
 # Exits 0 if every part passed, 1 otherwise.
@@ -28,11 +29,35 @@ mkdir -p "$RPMA_REPORTS_DIR"
 SUBSET=(BundledLibrpmaTest OperationsRoundTripTest CompletionPathTest MessageChannelTest
   SharedReceiveQueueTest ConnectFormsTest ConnectFailureTest BadInputTest FailureTest
   CloseCauseTest ShutdownTest)
-# and what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes), as rdma-suite.sh
-JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args")"
+# and what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes), and that a device is
+# required (a device test without RPMA_TEST_IP fails), as rdma-suite.sh
+JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args") -Drpma.test.device=required"
 
 all=0
-[[ ${1:-} == --all ]] && all=1
+[[ ${1:-} == --all ]] && { all=1; shift; }
+
+# The launcher's selection for the pass of MODULE's tests on TRANSPORT, one word a line: SUBSET,
+# or with --all what rdma-suite.sh selects. ./dev test discovers with it, on the host, how many
+# test cases the pass must report (rdma-suite-aarch64.sh [--all] --print-selection MODULE
+# TRANSPORT).
+pass_selection() {
+  local module=$1 transport=$2 c
+  if ((all)); then
+    printf '%s\n' --scan-class-path "$module/target/test-classes" --exclude-tag destructive
+    # as in rdma-suite.sh: a class tagged transport-independent tests nothing the loop's
+    # transport changes, so it runs in the epoll pass only
+    [[ $transport == epoll ]] || printf '%s\n' --exclude-tag transport-independent
+  else
+    for c in "${SUBSET[@]}"; do printf '%s\n' --select-class "dev.rpma.vertx.$c"; done
+  fi
+  printf '%s\n' --include-tag rdma
+}
+if [[ ${1:-} == --print-selection ]]; then
+  (($# == 3)) || { echo "usage: rdma-suite-aarch64.sh [--all] --print-selection MODULE TRANSPORT"; exit 2; }
+  pass_selection "$2" "$3"
+  exit 0
+fi
+
 section() { printf '\n== aarch64: %s\n' "$*"; }
 [[ $(uname -m) == aarch64 ]] || echo "warning: running on $(uname -m), not aarch64"
 
@@ -59,23 +84,17 @@ java_tests() {
     case_ "$name-rdma-tests$suffix" sh -c "echo '$launcher or $cp_file is missing (prepared by ./dev test)'; exit 1"
     return 1
   fi
-  local classes=$module/target/test-classes cp selection=() c
+  local classes=$module/target/test-classes cp selection
   cp="$classes:$module/target/classes"
   [[ $module == library ]] || cp+=":library/target/classes"
   cp+=":$(cat "$cp_file")"
-  if ((all)); then
-    selection=(--scan-class-path "$classes" --exclude-tag destructive)
-    # as in rdma-suite.sh: a class tagged transport-independent tests nothing the loop's
-    # transport changes, so it runs in the epoll pass only
-    [[ $transport == epoll ]] || selection+=(--exclude-tag transport-independent)
-  else
-    for c in "${SUBSET[@]}"; do selection+=(--select-class "dev.rpma.vertx.$c"); done
-  fi
+  # a here-string, not < <(...): the guest has no /dev/fd
+  mapfile -t selection <<<"$(pass_selection "$module" "$transport")"
   local log=$dir/$name-rdma-tests.log rc
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   java $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
     --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
-    --include-tag rdma --reports-dir "$dir" 2>&1 | tee "$log"
+    --fail-if-no-tests --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   case_ "no-jni-warnings$suffix" sh -c \
     "! grep -E 'WARNING in native method|FATAL ERROR in native method|JNI (local refs|critical)' '$log'"
@@ -126,7 +145,12 @@ examples() {
   case_ examples.log scripts/example.sh --here log --records=200 --window=16
 }
 
+# --all (./dev test --arch aarch64): the JaCoCo agent in every JVM, as rdma-suite.sh, its record
+# target/jacoco/device.exec, so that the merged coverage floor is checked on aarch64 too
+# shellcheck source=scripts/testbed/coverage-agent.sh
+source "$TESTBED/coverage-agent.sh"
 status=0
+((all)) && start_coverage
 natives_are_aarch64 || status=1
 java_tests library || status=1
 if ((all)); then
@@ -138,4 +162,5 @@ smoke_test || status=1
 section "the consumer project, natives from the installed jar, no system librpma"
 case_ consumer-project scripts/consumer-check-guest.sh || status=1
 examples || status=1
+((all)) && finish_coverage device
 exit $status

@@ -22,6 +22,8 @@
 # (library-epoll, library-io_uring, kotlin-epoll, kotlin-io_uring, smoke, suite.d; none: all),
 # and copies the coverage record to target/jacoco/NAME.exec (default device): ./dev test splits
 # the suite over two guests that run at the same time, each with its own record.
+# `rdma-suite.sh --print-selection MODULE TRANSPORT` prints a pass's launcher selection (on the
+# host: ./dev test discovers the test cases each pass must report).
 # Exits 0 if every part passed, 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -33,34 +35,13 @@ mkdir -p "$RPMA_REPORTS_DIR"
 # The emulated guest runs the JIT's compiler threads on the same single host thread as the
 # tests: C1 only starts and runs the short tests faster there. Override with RPMA_SUITE_JAVA_OPTS.
 # -Xcheck:jni: the suite also proves the JNI layer is used correctly (no JNI warning, below).
-# Then, override or not, what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes).
-JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args")"
+# Then, override or not, what Hazelcast asks for (DirectoryDeviceTest starts cluster nodes),
+# and that a device is required: a device test without RPMA_TEST_IP fails here, never skips.
+JAVA_OPTS="${RPMA_SUITE_JAVA_OPTS--XX:TieredStopAtLevel=1 -Xcheck:jni} $("$TESTBED/hazelcast-jvm-args") -Drpma.test.device=required"
 
-# JaCoCo for every JVM of the suite through JAVA_TOOL_OPTIONS, which the JVMs the tests start
-# (child-process programs, setpriv'd ones too), the examples and suite.d inherit. The record
-# lives in a local directory (9p shares do not lock files; JaCoCo locks the file while a JVM
-# appends at its exit) that anyone may read, in a file anyone may write (setpriv'd children).
-# The agent is pure Java (no JNI, so -Xcheck:jni sees nothing of it) and instruments the
-# project's classes only.
-COVERAGE_DIR=""
-start_coverage() {
-  local agent=target/jacoco/jacocoagent.jar
-  [[ -f $agent ]] || return 0
-  COVERAGE_DIR=$(mktemp -d "${TMPDIR:-/tmp}/rpma-coverage.XXXXXX") || return 0
-  cp "$agent" "$COVERAGE_DIR/jacocoagent.jar"
-  : >"$COVERAGE_DIR/device.exec"
-  chmod 755 "$COVERAGE_DIR" && chmod 644 "$COVERAGE_DIR/jacocoagent.jar" &&
-    chmod 666 "$COVERAGE_DIR/device.exec"
-  export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }-javaagent:$COVERAGE_DIR/jacocoagent.jar=destfile=$COVERAGE_DIR/device.exec,includes=dev.rpma.*"
-  echo "coverage: JaCoCo agent in every JVM (JAVA_TOOL_OPTIONS)"
-}
-
-# Only a suite that got here leaves target/jacoco/RECORD.exec: a partial record is no figure.
-finish_coverage() {
-  [[ -n $COVERAGE_DIR ]] || return 0
-  cp "$COVERAGE_DIR/device.exec" "target/jacoco/$RECORD.exec"
-  rm -rf "$COVERAGE_DIR"
-}
+# JaCoCo for every JVM of the suite (start_coverage, finish_coverage RECORD)
+# shellcheck source=scripts/testbed/coverage-agent.sh
+source "$TESTBED/coverage-agent.sh"
 
 section() { printf '\n== %s\n' "$*"; }
 
@@ -70,6 +51,19 @@ xml_counts() {
       for (i = 1; i <= NF; i++) if ($i ~ /^(tests|failures|errors)="/) {
         split($i, kv, "\""); c[kv[1]] += kv[2] }
     } END { print c["tests="] + 0, c["failures="] + c["errors="] }' "$1"
+}
+
+# The launcher's selection for the pass of MODULE's tests on TRANSPORT, one word a line: the
+# tests tagged rdma, not destructive (suite.d/zz-destructive.sh), and on io_uring not those
+# tagged transport-independent (they test nothing the loop's transport changes: their child JVM
+# runs on epoll whatever the pass, or they run no Vert.x; RdmaTestSupport.TRANSPORT_INDEPENDENT).
+# ./dev test discovers with it, on the host, how many test cases the pass must report
+# (rdma-suite.sh --print-selection MODULE TRANSPORT).
+pass_selection() {
+  local module=$1 transport=$2
+  printf '%s\n' --scan-class-path "$module/target/test-classes" --include-tag rdma \
+    --exclude-tag destructive
+  [[ $transport == epoll ]] || printf '%s\n' --exclude-tag transport-independent
 }
 
 # One pass of the JVM tests tagged rdma of MODULE (library: Java; kotlin: the coroutine API),
@@ -103,16 +97,13 @@ java_rdma_tests() {
   cp+=":$(cat "$cp_file")"
   local log=$dir/$name-rdma-tests.log
   [[ $module == library ]] && log=$dir/java-rdma-tests.log
-  # a class tagged transport-independent tests nothing the loop's transport changes (its child
-  # JVM runs on epoll whatever the pass; RdmaTestSupport.TRANSPORT_INDEPENDENT): epoll only
-  local only_epoll=()
-  [[ $transport == epoll ]] || only_epoll=(--exclude-tag transport-independent)
+  local selection
+  # a here-string, not < <(...): the guest has no /dev/fd
+  mapfile -t selection <<<"$(pass_selection "$module" "$transport")"
   # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
   "$java" $JAVA_OPTS "-Drpma.test.transport=$transport" -jar "$launcher" execute \
-    --disable-banner --disable-ansi-colors \
-    --class-path "$cp" --scan-class-path "$classes" --include-tag rdma \
-    --exclude-tag destructive ${only_epoll[@]+"${only_epoll[@]}"} \
-    --reports-dir "$dir" 2>&1 | tee "$log"
+    --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" \
+    --fail-if-no-tests --reports-dir "$dir" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]} # no set -e here: the launcher's own exit code, not tee's
   # -Xcheck:jni prints its findings and carries on: each one is a failure of the JNI layer
   "$TESTBED/report-case" "no-jni-warnings$suffix" sh -c \
@@ -154,6 +145,12 @@ suite_d() {
   return $rc
 }
 
+if [[ ${1:-} == --print-selection ]]; then
+  (($# == 3)) || { echo "usage: rdma-suite.sh --print-selection MODULE TRANSPORT"; exit 2; }
+  pass_selection "$2" "$3"
+  exit 0
+fi
+
 ALL_PARTS=(library-epoll library-io_uring kotlin-epoll kotlin-io_uring smoke suite.d)
 RECORD=device
 PARTS=()
@@ -187,5 +184,5 @@ start_coverage
 for part in "${PARTS[@]}"; do
   run_part "$part" || status=1
 done
-finish_coverage
+finish_coverage "$RECORD"
 exit $status

@@ -12,7 +12,8 @@
 #      two paths), scripts/doctor-jar-check.sh (the doctor runs from the jar alone; the jar is
 #      still a JPMS module), scripts/commit-subjects-check.sh (commit subjects of at most 72 characters);
 #   3. on the host, prepare what the guest needs (class path, JUnit console launcher, the C
-#      smoke test; one case: the benchmarks' C reference, bench/c, compiles), then the device
+#      smoke test; one case: the benchmarks' C reference, bench/c, compiles; in the background,
+#      how many test cases each device pass must report: expected-tests.tsv), then the device
 #      suite (scripts/testbed/rdma-suite.sh) split over two x86_64 guests that run at the same
 #      time, each emulator on one host core: one boots for the library's epoll pass, the C
 #      smoke test and suite.d; beside it, one after the other, the aarch64 guest (./dev rdma
@@ -31,8 +32,13 @@
 #      one line per package printed (lines and branches), and one case, coverage-floor: the
 #      floor of scripts/testbed/coverage-floor, checked only when the device suite ran to its
 #      end (host-only figures are printed and said to be so, not checked);
-#   5. one line, "N passed, N failed[, N skipped]", from all the JUnit XML reports (host
-#      surefire of every module + target/rdma-reports, where pytest writes its own). Exits non-zero if anything failed or did not build.
+#   5. scripts/testbed/junit-summary over all the JUnit XML reports (host surefire of every
+#      module + target/rdma-reports, where pytest writes its own): distinct tests, re-runs and
+#      script checks apart, each problem (a failure, a skip without a reason in accepted-skips,
+#      a device pass with fewer cases than expected or no report), then one line, "N passed,
+#      N failed[, N skipped]". Exits non-zero if anything failed or did not build.
+#   The host coverage floors (each module's POM) are case host-coverage-floor of step 2's host
+#   cases, not a build failure.
 # Each stage prints its wall time as it ends ("[dev test] stage: NAME: m:ss"), and a table of
 # them all (start, wall time) comes again just before the summary, also in
 # target/stage-times.tsv.
@@ -98,9 +104,12 @@ record_not_run() {
 }
 
 # The non-rdma tests. Test failures do not stop the build here (they are counted from the
-# reports); a non-zero exit means the build itself failed.
+# reports); a non-zero exit means the build itself failed. Nor does a host coverage floor (the
+# POMs' coverage-floor check, which mvn verify -Pcoverage enforces): it is a case of its own,
+# host-coverage-floor (run_host_cases), so that the device suite still runs.
 maven_build() {
-  mvn -B install -Pcoverage -DexcludedGroups=rdma -Dmaven.test.failure.ignore=true
+  mvn -B install -Pcoverage -DexcludedGroups=rdma -Dmaven.test.failure.ignore=true \
+    -Djacoco.haltOnFailure=false
 }
 
 # Maven for a side job: errors only, without the colour resets Debian's Maven prints even then.
@@ -251,6 +260,10 @@ run_power_loss() {
 
 # The cases run on the host against what the Maven build installed.
 run_host_cases() {
+  # every package's host floor (the library's and the Kotlin module's POM), on the record the
+  # build's host tests just wrote
+  RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case host-coverage-floor \
+    mvn -B -o -pl library,kotlin -Pcoverage jacoco:check@coverage-floor || true
   # on the host, one case: the library shaded (packages relocated) still loads its natives
   RPMA_REPORTS_DIR="$REPORTS_DIR" scripts/testbed/report-case shaded-jar-loads-its-natives \
     scripts/shade-check.sh || true
@@ -280,10 +293,88 @@ run_host_cases() {
   fi
 }
 
+# How many test cases each device pass must report, in target/rdma-reports/expected-tests.tsv
+# (junit-summary fails a pass whose report is missing or holds fewer: a pass cut short, a class
+# the guest's scan did not find): the JUnit launcher's discovery here on the host, with the
+# pass's own selection (its script's --print-selection). Each line: REPORT, MODULE, WHAT, then
+# the selection's script and arguments. Parametrised and dynamic tests count once here
+# (discovery cannot expand them) and once or more in the report: "at least".
+device_passes() {
+  local arch=$1 suite=scripts/testbed/rdma-suite.sh aarch64=scripts/testbed/rdma-suite-aarch64.sh
+  if [[ $arch == aarch64 ]]; then
+    local m t suffix
+    for m in library kotlin; do
+      for t in epoll io_uring; do
+        suffix=$([[ $m == kotlin ]] && echo -kotlin)$([[ $t == io_uring ]] && echo -io_uring)
+        echo "TEST-junit-jupiter$suffix-aarch64.xml|$m|aarch64: $m, Vert.x on $t|$aarch64 --all --print-selection $m $t"
+      done
+    done
+    return
+  fi
+  echo "TEST-junit-jupiter.xml|library|library, Vert.x on epoll|$suite --print-selection library epoll"
+  echo "TEST-junit-jupiter-io_uring.xml|library|library, Vert.x on io_uring|$suite --print-selection library io_uring"
+  echo "TEST-junit-jupiter-kotlin.xml|kotlin|Kotlin module, Vert.x on epoll|$suite --print-selection kotlin epoll"
+  echo "TEST-junit-jupiter-kotlin-io_uring.xml|kotlin|Kotlin module, Vert.x on io_uring|$suite --print-selection kotlin io_uring"
+  echo "TEST-junit-jupiter-asan.xml|library|the ASan pass (suite.d/asan.sh)|bash scripts/testbed/suite.d/asan.sh --print-selection"
+  echo "TEST-junit-jupiter-destructive.xml|library|the destructive pass (suite.d/zz-destructive.sh)|bash scripts/testbed/suite.d/zz-destructive.sh --print-selection"
+  if [[ ${RPMA_TEST_AARCH64:-1} != 0 ]]; then
+    echo "TEST-junit-jupiter-aarch64.xml|library|aarch64: the representative set|$aarch64 --print-selection library epoll"
+  fi
+}
+
+# One pass's expectation (a line of device_passes) into $SUITE_DIR/expected/REPORT; a discovery
+# that fails still expects the report (at least 1 case) and is a failed case of its own.
+expect_pass() {
+  local report module what command selection cp_file cp count
+  IFS='|' read -r report module what command <<<"$1"
+  # shellcheck disable=SC2086 # the command is words
+  mapfile -t selection < <($command)
+  cp_file=$SUITE_DIR/classpath.txt
+  [[ $module == library ]] || cp_file=$SUITE_DIR/$module-classpath.txt
+  cp="$module/target/test-classes:$module/target/classes"
+  [[ $module == library ]] || cp+=":library/target/classes"
+  cp+=":$(cat "$cp_file" 2>/dev/null)"
+  count=$("${JAVA_HOME:+$JAVA_HOME/bin/}java" -XX:TieredStopAtLevel=1 \
+    -jar "$SUITE_DIR/junit-platform-console-standalone.jar" \
+    discover --disable-banner --disable-ansi-colors --class-path "$cp" "${selection[@]}" 2>&1 |
+    sed -n 's/^\[ *\([0-9][0-9]*\) tests found *\]$/\1/p') || true
+  if [[ ! $count =~ ^[0-9]+$ ]] || ((count == 0)); then
+    record_not_run "expected-tests.${report%.xml}" "the launcher's discovery of $what found no tests"
+    count=1
+  fi
+  printf '%s\t%s\t%s\n' "$report" "$count" "$what" >"$SUITE_DIR/expected/$report"
+}
+
+# Every pass's expectation, discovered side by side (each is a JVM and a class path scan: 50 s
+# of CPU in all, 5 min of wall time on a host at load 30), in the background while the guests
+# run (EXPECT_PID; the summary waits for it, wait_for_expectations).
+EXPECT_PID=""
+expect_device_passes() {
+  local line pids=() pid
+  rm -rf "$SUITE_DIR/expected"
+  mkdir -p "$SUITE_DIR/expected"
+  while read -r line; do
+    expect_pass "$line" &
+    pids+=($!)
+  done < <(device_passes "$1")
+  for pid in "${pids[@]}"; do wait "$pid" || true; done
+  cat "$SUITE_DIR"/expected/*.xml >"$REPORTS_DIR/expected-tests.tsv"
+  log "device passes expected (report, least test cases, pass):"
+  sed 's/^/  /' "$REPORTS_DIR/expected-tests.tsv"
+}
+
+wait_for_expectations() {
+  [[ -n $EXPECT_PID ]] || return 0
+  wait "$EXPECT_PID" || true
+  cat "$SUITE_DIR/expected.log"
+}
+
 # What the guests need, made on the host.
 prepare_device_runs() {
   log "preparing the rdma suite"
   prepare_java_suite || record_not_run java-rdma-tests "preparing the class path or launcher failed"
+  expect_device_passes "$1" >"$SUITE_DIR/expected.log" 2>&1 &
+  EXPECT_PID=$!
   prepare_smoke_test || log "error: the C smoke test does not compile"
   prepare_aarch64_smoke_test || log "error: the C smoke test does not cross-compile for aarch64"
   # the JaCoCo agent for the guest's JVMs (without it the suite runs, unrecorded)
@@ -336,7 +427,7 @@ main() {
   if ((build_ok)); then
     stage "host cases (shade, consumer, doctor jar, test kit, subjects, reproducible jars)" \
       run_host_cases
-    stage "preparing the guests' runs" prepare_device_runs
+    stage "preparing the guests' runs" prepare_device_runs "$arch"
     if [[ $arch == aarch64 ]]; then
       stage "aarch64 guest: the whole device suite" run_aarch64_suite --all
       echo
@@ -356,6 +447,7 @@ main() {
     record_not_run rpma_smoke "the build failed"
   fi
 
+  wait_for_expectations
   echo
   print_stage_times
   echo

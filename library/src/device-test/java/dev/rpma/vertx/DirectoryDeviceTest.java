@@ -5,7 +5,6 @@ import static dev.rpma.vertx.Await.awaitFailure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rpma.vertx.impl.engine.CloseReason;
 import dev.rpma.vertx.impl.engine.ConnectionEndedException;
@@ -36,6 +35,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * guests: scripts/testbed/cluster-hosts.sh.
  */
 @Tag("rdma")
+@Tag(RdmaTestSupport.TRANSPORT_INDEPENDENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DirectoryDeviceTest {
 
@@ -54,14 +54,14 @@ class DirectoryDeviceTest {
   private static final List<Object> serverSide = new ArrayList<>();
 
   /**
-   * One cluster for the class: a node's start costs the guest a minute or more. The epoll pass
-   * only: nothing here is the loop's (the directory reaches a connection through its engine,
-   * the same on both), and the class costs the suite minutes.
+   * One cluster for the class: a node's start costs the guest a minute or more. Tagged
+   * transport-independent (the epoll pass only): the nodes' Vert.x runs on epoll whatever the
+   * pass (ClusteredVertx prefers the native transport, as an application's does), and nothing
+   * here is the loop's (the directory reaches a connection through its engine, the same on
+   * both).
    */
   @BeforeAll
   static void cluster() {
-    assumeTrue(RdmaTestSupport.transport().equals("epoll"),
-        "the cluster's directory runs in the epoll pass only");
     String cluster = "rpma-directory-device-" + UUID.randomUUID();
     serverNode = await(ClusteredVertx.start(cluster, "127.0.0.1", List.of("127.0.0.1"), true,
         ClusteredVertx.GUEST_MAX_NO_HEARTBEAT_SECONDS), START);

@@ -3,7 +3,6 @@ package dev.rpma.vertx;
 import static dev.rpma.vertx.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.vertx.core.Vertx;
 import java.util.List;
@@ -15,21 +14,15 @@ import org.junit.jupiter.api.Test;
  * (DoctorRun: a JVM with the library alone): memlock lowered (prlimit, CAP_IPC_LOCK dropped
  * with setpriv, since the guest's tests run as root), /dev/infiniband hidden in a mount
  * namespace (unshare -m, a tmpfs over it: what a container without --device sees). The link
- * taken down is DoctorLinkDownTest (destructive). The command line runs no Vert.x: its tests
- * run in the epoll pass only; the API's runs on both transports.
+ * taken down is DoctorLinkDownTest (destructive). The command line runs no Vert.x: its tests are
+ * tagged transport-independent (the epoll pass only); the API's runs on both transports.
  */
 @Tag("rdma")
 class DoctorTest {
 
-  /** The command line has no event loop: a second pass on io_uring would prove nothing more. */
-  private static void commandLineOncePerSuite() {
-    assumeTrue("epoll".equals(RdmaTestSupport.transport()),
-        "the doctor's command line runs no Vert.x: checked in the epoll pass");
-  }
-
   @Test
+  @Tag(RdmaTestSupport.TRANSPORT_INDEPENDENT) // the command line runs no Vert.x
   void theHealthyGuestHasNoProblemAndItsDeviceServesTheAddressOverRoceV2() throws Exception {
-    commandLineOncePerSuite();
     String ip = RdmaTestSupport.deviceIp();
 
     DoctorRun run = DoctorRun.of(List.of(), ip, "--register", "1m");
@@ -63,8 +56,8 @@ class DoctorTest {
   }
 
   @Test
+  @Tag(RdmaTestSupport.TRANSPORT_INDEPENDENT) // the command line runs no Vert.x
   void aLoweredMemlockLimitIsNamedWithTheFix() throws Exception {
-    commandLineOncePerSuite();
     DoctorRun run = DoctorRun.of(List.of("prlimit", "--memlock=65536:65536",
         "setpriv", "--inh-caps=-ipc_lock", "--bounding-set=-ipc_lock"),
         RdmaTestSupport.deviceIp(), "--register", "1g");
@@ -77,8 +70,8 @@ class DoctorTest {
   }
 
   @Test
+  @Tag(RdmaTestSupport.TRANSPORT_INDEPENDENT) // the command line runs no Vert.x
   void hiddenDeviceFilesAreNamedWithHowToPassThemIn() throws Exception {
-    commandLineOncePerSuite();
     DoctorRun run = DoctorRun.of(List.of("unshare", "-m", "--propagation", "private", "sh", "-c",
         "mount -t tmpfs none /dev/infiniband && exec \"$0\" \"$@\""),
         RdmaTestSupport.deviceIp());

@@ -29,12 +29,24 @@ object Device {
 
   private val nextPort = AtomicInteger(9600 + (ProcessHandle.current().pid() % 100).toInt() * 10)
 
-  /** The address of a real RDMA device (set by ./dev rdma); skips the test when there is none. */
-  fun ip(): String {
-    val ip = System.getenv("RPMA_TEST_IP")
-    assumeTrue(!ip.isNullOrBlank(),
+  /**
+   * The address of a real RDMA device (RPMA_TEST_IP, set by ./dev rdma). Where the run requires
+   * a device (the test bed's suites: -Drpma.test.device=required, or RPMA_TEST_GUEST=1) and
+   * there is none, the test fails; elsewhere it skips.
+   */
+  fun ip(): String = ip(System.getenv("RPMA_TEST_IP"),
+      System.getProperty("rpma.test.device") == "required" || System.getenv("RPMA_TEST_GUEST") == "1")
+
+  /** [ip] on the address given and whether a device is required. */
+  fun ip(ip: String?, required: Boolean): String {
+    if (!ip.isNullOrBlank()) return ip
+    if (required) {
+      fail<Unit>("no RDMA device: RPMA_TEST_IP is not set, and this run requires one " +
+          "(-Drpma.test.device=required or RPMA_TEST_GUEST=1): the test bed lost the device's address")
+    }
+    assumeTrue(false,
         "no RDMA device: RPMA_TEST_IP is not set (run the suite through ./dev test or ./dev rdma)")
-    return ip
+    return ""
   }
 
   fun nextPort(): Int = nextPort.getAndIncrement()
