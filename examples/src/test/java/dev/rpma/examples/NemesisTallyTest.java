@@ -30,6 +30,12 @@ class NemesisTallyTest {
     tally.acknowledged();
   }
 
+  /** A healthy start, then a session a fault ended: it now awaits its resume. */
+  private void aSessionEndedByAFault() {
+    oneAcknowledgedAppend();
+    tally.sessionFailed();
+  }
+
   @Test
   void aRunWhoseEveryFutureCompletedOnceAndThatAcknowledgedPasses() {
     oneAcknowledgedAppend();
@@ -65,8 +71,7 @@ class NemesisTallyTest {
 
   @Test
   void aSessionAFaultEndedResumedWithinTheBoundPasses() {
-    oneAcknowledgedAppend();
-    tally.sessionFailed();
+    aSessionEndedByAFault();
     now.addAndGet(BOUND_MS);
     tally.acknowledged();
     tally.finish();
@@ -77,8 +82,7 @@ class NemesisTallyTest {
 
   @Test
   void aSessionAFaultEndedThatNeverResumedFailsIt() {
-    oneAcknowledgedAppend();
-    tally.sessionFailed();
+    aSessionEndedByAFault();
     now.addAndGet(1_000);
     tally.finish();
     assertFalse(tally.passed());
@@ -87,8 +91,7 @@ class NemesisTallyTest {
 
   @Test
   void aSessionResumedOnlyPastTheBoundFailsIt() {
-    oneAcknowledgedAppend();
-    tally.sessionFailed();
+    aSessionEndedByAFault();
     now.addAndGet(BOUND_MS + 1);
     tally.acknowledged();
     tally.finish();
@@ -98,8 +101,7 @@ class NemesisTallyTest {
 
   @Test
   void aSessionAwaitingItsResumeKeepsTheClientGoingUntilTheBoundPasses() {
-    oneAcknowledgedAppend();
-    tally.sessionFailed();
+    aSessionEndedByAFault();
     assertTrue(tally.awaitingResume());
     now.addAndGet(BOUND_MS + 1);
     assertFalse(tally.awaitingResume());
@@ -107,8 +109,7 @@ class NemesisTallyTest {
 
   @Test
   void failuresBeforeOneResumeAreResumedByIt() {
-    oneAcknowledgedAppend();
-    tally.sessionFailed();
+    aSessionEndedByAFault();
     now.addAndGet(5_000);
     tally.sessionFailed();
     tally.acknowledged();
@@ -120,8 +121,7 @@ class NemesisTallyTest {
 
   @Test
   void theReportCarriesTheVerdictAndTheSessionsThatNeverResumed() throws IOException {
-    oneAcknowledgedAppend();
-    tally.sessionFailed();
+    aSessionEndedByAFault();
     tally.finish();
     Path report = dir.resolve("report.txt");
     tally.report(0, report);
