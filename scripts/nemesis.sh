@@ -15,6 +15,8 @@
 #              same seed gives the same schedule (scripts/testbed/nemesis.py schedule)
 # RPMA_NEMESIS_CONTROL=never-reconnect ./dev nemesis: a control for the resume rule, clients
 # that never connect again after a failed session; the run must fail.
+# RPMA_NEMESIS_CONTROL=unpersisted ./dev nemesis: a control for the durability check, a server
+# that acknowledges persist requests without persisting; the run must fail.
 # The guest side: scripts/testbed/nemesis.sh. Needs the examples built (scripts/example.sh
 # --prepare, as ./dev test does; or RPMA_NEMESIS_CP). Results: target/nemesis/ (summary.txt,
 # faults.txt, report-K.txt, check-K.txt, the clients' and servers' output). Exit code 0 only

@@ -22,6 +22,9 @@
 #   h2  client 1.
 # RPMA_NEMESIS_CONTROL=never-reconnect: a control, clients that never connect again after a
 # failed session (NemesisClient --control); the run must then fail (never_resumed).
+# RPMA_NEMESIS_CONTROL=unpersisted: a control, a server that acknowledges persist requests
+# without persisting (NemesisServer --control); the run must then fail (records lost at a
+# power loss, the final one's check on h0's fresh boot at least).
 # RPMA_NEMESIS_RESUME_WITHIN=S: the clients' resume bound (NemesisClient --resume-within, 900).
 # Class path: RPMA_NEMESIS_CP, else the examples as scripts/example.sh --prepare built them.
 set -euo pipefail
@@ -86,7 +89,8 @@ server() {
   while [[ ! -e $CTL/clients-done ]]; do
     log=$OUT/server.$boot.$(date +%s%N).out
     "${JAVA[@]}" dev.rpma.examples.NemesisServer --address="$RPMA_TEST_IP" --dir="$LOGS" \
-      --clients="$CLIENTS" --port="$PORT" --timeout=86400 "${LOG_ARGS[@]}" >"$log" 2>&1 &
+      --clients="$CLIENTS" --port="$PORT" --timeout=86400 "${LOG_ARGS[@]}" \
+      --control="$(server_control)" >"$log" 2>&1 &
     pid=$!
     echo "$pid" >"$SERVER_PID"
     until grep -qs '^LISTENING$' "$log" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.3; done
@@ -121,6 +125,14 @@ check_logs() {
   mv "$CTL/.check.rc" "$CTL/check.rc"
 }
 
+# RPMA_NEMESIS_CONTROL's part for the server (unpersisted) and for the clients (never-reconnect)
+server_control() {
+  [[ ${RPMA_NEMESIS_CONTROL:-} == unpersisted ]] && echo unpersisted || echo none
+}
+client_control() {
+  [[ ${RPMA_NEMESIS_CONTROL:-} == never-reconnect ]] && echo never-reconnect || echo none
+}
+
 # Client K's JVM in the background: its pid in CLIENT_PID, its output in OUT/client-K.out.
 start_client() {
   local k=$1 h0
@@ -128,7 +140,7 @@ start_client() {
   "${JAVA[@]}" dev.rpma.examples.NemesisClient --client="$k" --server="$h0" \
     --address="$RPMA_TEST_IP" --port=$((PORT + k)) --acked="$OUT/acked-$k.txt" \
     --report="$OUT/report-$k.txt" --stop-file="$CTL/stop" --seed="$SEED" --timeout=86400 \
-    --control="${RPMA_NEMESIS_CONTROL:-none}" \
+    --control="$(client_control)" \
     ${RPMA_NEMESIS_RESUME_WITHIN:+--resume-within="$RPMA_NEMESIS_RESUME_WITHIN"} \
     "${LOG_ARGS[@]}" >"$OUT/client-$k.out" 2>&1 &
   CLIENT_PID=$!

@@ -28,9 +28,12 @@ import java.util.List;
  * kill or a power loss serves what the file holds), and a client that connects again replaces
  * its earlier connection, which the nemesis may have left half-open on this side. It runs
  * until it is killed; the verdict is the checker's ({@link LogRecoveryCheck} per log).
+ * {@code --control=unpersisted} is the durability check's control: the server acknowledges each
+ * persist request without persisting anything, which the check after a power loss must fail.
  *
  * <pre>
  *   NemesisServer --address=IP --dir=DIR --clients=C --port=P --records=N --record-size=S
+ *       [--control=unpersisted]
  * </pre>
  */
 public final class NemesisServer {
@@ -44,6 +47,15 @@ public final class NemesisServer {
     LogSettings settings = LogSettings.from(parsed);
     Path dir = Path.of(parsed.string("dir", "/tmp/nemesis"));
     int clients = parsed.integer("clients", 2, 1, 16);
+    boolean unpersisted = switch (parsed.string("control", "none")) {
+      case "none" -> false;
+      case "unpersisted" -> true;
+      default -> throw new IllegalArgumentException("--control: none or unpersisted");
+    };
+    if (unpersisted) {
+      System.out.println("nemesis server: CONTROL (--control=unpersisted): persist requests"
+          + " acknowledged, nothing persisted: the durability check must fail");
+    }
     Files.createDirectories(dir);
     Vertx vertx = NativeVertx.create();
     RpmaPeer peer = RpmaPeer.open(vertx, settings.address()).toCompletionStage()
@@ -52,7 +64,7 @@ public final class NemesisServer {
     for (int k = 0; k < clients; k++) {
       Path file = logFile(dir, k);
       openKeeping(file, settings.fileSize());
-      listening.add(serve(peer, settings, file, settings.port() + k));
+      listening.add(serve(peer, settings, file, settings.port() + k, unpersisted));
     }
     Future.all(listening).toCompletionStage().toCompletableFuture().get();
     System.out.println("LISTENING");
@@ -74,12 +86,16 @@ public final class NemesisServer {
     }
   }
 
-  private static Future<?> serve(RpmaPeer peer, LogSettings settings, Path file, int port) {
+  private static Future<?> serve(RpmaPeer peer, LogSettings settings, Path file, int port,
+      boolean unpersisted) {
     return peer.register(file, 0, settings.fileSize(), LogServerVerticle.LOG_USAGES)
         .compose(region -> {
           byte[] offer = RegionOffer.of(PeerConfig.create(region.persistentMemory()), region)
               .toBytes();
-          Writer writer = new Writer(peer, offer, region, file.getFileName().toString());
+          RangePersister persister = unpersisted ? (offset, length) -> { }
+              : RangePersister.of(region);
+          Writer writer = new Writer(peer, offer, region, persister,
+              file.getFileName().toString());
           return peer.listen(port, settings.address(),
               LogServerVerticle.connectionOptions(settings), writer::accept);
         });
@@ -90,18 +106,21 @@ public final class NemesisServer {
     private final RpmaPeer peer;
     private final byte[] offer;
     private final MemoryRegion region;
+    private final RangePersister persister;
     private final String name;
     private RpmaConnection current;
 
-    Writer(RpmaPeer peer, byte[] offer, MemoryRegion region, String name) {
+    Writer(RpmaPeer peer, byte[] offer, MemoryRegion region, RangePersister persister,
+        String name) {
       this.peer = peer;
       this.offer = offer;
       this.region = region;
+      this.persister = persister;
       this.name = name;
     }
 
     void accept(RpmaConnectionRequest request) {
-      PersistService.accept(peer, request, offer, region, RangePersister.of(region))
+      PersistService.accept(peer, request, offer, region, persister)
           .onSuccess(connection -> {
             RpmaConnection earlier = current;
             current = connection;
