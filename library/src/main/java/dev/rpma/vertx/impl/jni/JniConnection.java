@@ -1,8 +1,8 @@
 package dev.rpma.vertx.impl.jni;
 
-import dev.rpma.vertx.impl.seam.DeviceRefusals;
 import dev.rpma.vertx.impl.seam.CmEvent;
 import dev.rpma.vertx.impl.seam.CompletionSource;
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import dev.rpma.vertx.impl.seam.OpKind;
 import java.util.Arrays;
