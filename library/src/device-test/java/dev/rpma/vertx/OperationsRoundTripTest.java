@@ -131,6 +131,24 @@ class OperationsRoundTripTest extends SharedLoopbackTestBase {
   }
 
   @Test
+  void zeroByteReadsAndWritesNeedNoAccessToTheRemoteRegion() {
+    // the responder checks no key for a zero-byte read or write (rxe: check_rkey)
+    MemoryRegion readOnly = await(pair.serverPeer.register(ByteBuffer.allocateDirect(4096),
+        java.util.EnumSet.of(MemoryUsage.READ_SRC)));
+    MemoryRegion writeOnly = await(pair.serverPeer.register(ByteBuffer.allocateDirect(4096),
+        java.util.EnumSet.of(MemoryUsage.WRITE_DST)));
+    RemoteMemoryRegion notWritable = RemoteMemoryRegion.fromDescriptor(readOnly.descriptor());
+    RemoteMemoryRegion notReadable = RemoteMemoryRegion.fromDescriptor(writeOnly.descriptor());
+
+    await(pair.client.write(notWritable, 0, pair.clientRegion, 0, 0));
+    await(pair.client.read(pair.clientRegion, 0, notReadable, 0, 0));
+    await(notWritable.close());
+    await(notReadable.close());
+    await(readOnly.close());
+    await(writeOnly.close());
+  }
+
+  @Test
   void aZeroByteSendIsReceivedAsAnEmptyMessage() {
     Future<Received> received = pair.serverSide.recv(pair.serverRegion, 53248, 64);
     RdmaTestSupport.settle(pair.serverSide);

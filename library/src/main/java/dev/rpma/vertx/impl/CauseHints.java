@@ -38,15 +38,17 @@ final class CauseHints {
         e.errno(), e);
   }
 
-  /** rpma_ep_listen on a taken port: one listener per port, and what to do with setInstances. */
+  /**
+   * rpma_ep_listen on a taken port (one listener per port, and what to do with setInstances),
+   * or at an address that is not this host's.
+   */
   static RpmaException listen(RpmaException e, String address, int port) {
-    if (e.errno() != NativeConstants.EADDRINUSE) {
-      return e;
-    }
-    return new RpmaException("port " + port + " on " + address + " is already in use: one"
-        + " listener per port. To serve it from several verticle instances"
-        + " (setInstances), listen once and hand the requests to the instances, or give each"
-        + " its own port. " + e.getMessage(), e.code(), e.errno(), e);
+    String hint = e.errno() == NativeConstants.EADDRINUSE
+        ? DeviceRefusals.portInUse(address, port)
+        : e.errno() == NativeConstants.EADDRNOTAVAIL
+            ? DeviceRefusals.listenAddressNotOnThisHost(address) : null;
+    return hint == null ? e
+        : new RpmaException(hint + " " + e.getMessage(), e.code(), e.errno(), e);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.rpma.vertx.impl.jni;
 
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
+
 /**
  * A peer's region decoded by librpma from its descriptor (rpma_mr_remote_from_descriptor):
  * translation only. Its facade decides when it is deleted.
@@ -24,9 +26,8 @@ public final class JniRemoteRegion {
     Native.ensureLoaded();
     long handle = Native.mrRemoteFromDescriptor(descriptor);
     if (NativeError.isError(handle)) {
-      throw new IllegalArgumentException("not a valid remote memory region descriptor ("
-          + descriptor.length + " bytes): " + Errors.rpma("rpma_mr_remote_from_descriptor",
-          handle).getMessage());
+      throw DeviceRefusals.invalidRemoteDescriptor(descriptor.length,
+          Errors.rpma("rpma_mr_remote_from_descriptor", handle).getMessage());
     }
     long size = Native.mrRemoteSize(handle);
     int flushType = Native.mrRemoteFlushType(handle);

@@ -35,6 +35,7 @@ public final class NativeConstants {
   public static final int ENOMEM = get("ENOMEM");
   public static final int ENFILE = get("ENFILE");
   public static final int EADDRINUSE = get("EADDRINUSE");
+  public static final int EADDRNOTAVAIL = get("EADDRNOTAVAIL");
   public static final int EINVAL = get("EINVAL");
   public static final int ETIMEDOUT = get("ETIMEDOUT");
   public static final int RLIMIT_NOFILE = get("RLIMIT_NOFILE");

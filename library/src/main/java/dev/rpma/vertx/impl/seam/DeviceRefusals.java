@@ -31,4 +31,31 @@ public final class DeviceRefusals {
         + " (PeerConfig.create(true), its descriptor sent e.g. in private data) and this side"
         + " must call applyRemotePeerConfig(PeerConfig.fromDescriptor(bytes)) first", cause);
   }
+
+  /** rpma_ep_listen at a taken port (EADDRINUSE): one listener per port, and setInstances. */
+  public static String portInUse(String address, int port) {
+    return "port " + port + " on " + address + " is already in use: one listener per port. To"
+        + " serve it from several verticle instances (setInstances), listen once and hand the"
+        + " requests to the instances, or give each its own port.";
+  }
+
+  /**
+   * rpma_ep_listen at an address no interface of this host has (rdma_bind_addr's
+   * EADDRNOTAVAIL): often another host's address, or a mistyped one.
+   */
+  public static String listenAddressNotOnThisHost(String address) {
+    return "no interface of this host has address " + address + ", so nothing can listen"
+        + " there: listen at the address the server's peer was opened on (the interface its"
+        + " RDMA device is on).";
+  }
+
+  /**
+   * A remote region's descriptor that rpma_mr_remote_from_descriptor does not take (too short,
+   * not a descriptor); {@code why} is the decoder's error.
+   */
+  public static IllegalArgumentException invalidRemoteDescriptor(int length, String why) {
+    return new IllegalArgumentException("not a valid remote memory region descriptor ("
+        + length + " bytes): " + why + ". Pass the bytes of MemoryRegion.descriptor() whole,"
+        + " as the region's peer made them");
+  }
 }

@@ -32,6 +32,16 @@ final class KitAddresses {
     }
   }
 
+  /**
+   * Whether the device refuses a listen at {@code address} (rdma_bind_addr's EADDRNOTAVAIL):
+   * an IP literal, neither loopback nor wildcard, at which no peer of the kit was opened, so
+   * no interface of the kit's host has it. A name is not resolved here: taken.
+   */
+  static boolean isNotTheHosts(KitDevice device, String address) {
+    return LITERAL.matcher(address).matches() && !isLoopbackOrWildcard(address)
+        && !device.isHostAddress(address);
+  }
+
   static boolean isLoopbackOrWildcard(String address) {
     String name = address.endsWith(".") ? address.substring(0, address.length() - 1) : address;
     String lower = name.toLowerCase(Locale.ROOT);

@@ -121,8 +121,8 @@ final class KitConnection implements LibrpmaConnection {
       byte[] data = local != null ? local.read(localOffset, length) : new byte[0];
       return sendToRemote(data, kind == OpKind.SEND_WITH_IMM, (int) extra, wrId);
     }
-    if (remoteMr == 0 && length == 0 && (kind == OpKind.READ || kind == OpKind.WRITE)) {
-      return WcStatus.SUCCESS; // a zero-byte probe (keepalive): no region, nothing to check
+    if (length == 0 && (kind == OpKind.READ || kind == OpKind.WRITE)) {
+      return WcStatus.SUCCESS; // a zero-byte read or write: the device checks no key for it
     }
     KitRegion target = device.region(remoteMr);
     if (target == null || remote == null || target.owner() != remote.owner

@@ -2,6 +2,7 @@ package dev.rpma.vertx.testkit.impl;
 
 import dev.rpma.vertx.MemoryUsage;
 import dev.rpma.vertx.impl.RemoteDescriptors;
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -42,6 +43,13 @@ final class KitDescriptors implements Function<byte[], RemoteDescriptors.Decoded
 
   @Override
   public RemoteDescriptors.Decoded apply(byte[] descriptor) {
+    int marked = Math.min(descriptor.length, MARK.length);
+    if (descriptor.length < SIZE && Arrays.equals(descriptor, 0, marked, MARK, 0, marked)) {
+      // one of the kit's cut short (or empty): refused as librpma refuses a short descriptor,
+      // not handed on to librpma, which a host without it does not have
+      throw DeviceRefusals.invalidRemoteDescriptor(descriptor.length,
+          "rpma_mr_remote_from_descriptor failed: RPMA_E_INVAL (Invalid argument)");
+    }
     if (descriptor.length != SIZE
         || !Arrays.equals(descriptor, 0, MARK.length, MARK, 0, MARK.length)) {
       return null;

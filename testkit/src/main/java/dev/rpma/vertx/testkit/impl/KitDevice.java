@@ -3,6 +3,7 @@ package dev.rpma.vertx.testkit.impl;
 import dev.rpma.vertx.impl.seam.CmEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,6 +24,8 @@ public final class KitDevice {
   private final Map<Integer, KitFd> fds = new HashMap<>();
   private final Map<Long, KitRegion> regions = new HashMap<>();
   private final Map<String, KitEndpoint> listeners = new HashMap<>();
+  /** The addresses its peers were opened on: the kit's host has an interface at each. */
+  private final Set<String> hostAddresses = new HashSet<>();
   private final Map<Long, KitSharedQueue> sharedQueues = new HashMap<>();
   private final List<KitConnection> connections = new ArrayList<>();
   private final Faults faults = new Faults();
@@ -97,6 +100,16 @@ public final class KitDevice {
       held = faults.resume();
     }
     held.forEach(Runnable::run);
+  }
+
+  /** A peer opened at {@code address}: the kit's host has an interface there. */
+  synchronized void peerOpenedAt(String address) {
+    hostAddresses.add(address);
+  }
+
+  /** Whether a peer of this kit was opened at {@code address}. */
+  synchronized boolean isHostAddress(String address) {
+    return hostAddresses.contains(address);
   }
 
   synchronized void addRegion(KitRegion region) {

@@ -8,6 +8,7 @@ import dev.rpma.vertx.impl.ConnectAttempt;
 import dev.rpma.vertx.impl.DeviceLimits;
 import dev.rpma.vertx.impl.ProviderPeer;
 import dev.rpma.vertx.impl.RegionCaps;
+import dev.rpma.vertx.impl.seam.DeviceRefusals;
 import dev.rpma.vertx.impl.seam.LibrpmaConnection;
 import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
@@ -19,6 +20,8 @@ final class KitPeer implements ProviderPeer {
 
   /** EADDRINUSE, as the kernel numbers it: the errno of a taken port. */
   private static final int EADDRINUSE = 98;
+  /** EADDRNOTAVAIL: the errno of a bind at an address that is not the host's. */
+  private static final int EADDRNOTAVAIL = 99;
 
   private final KitDevice device;
   private final Vertx vertx;
@@ -94,17 +97,27 @@ final class KitPeer implements ProviderPeer {
   @Override
   public Listening listen(String address, int port, ConnectionOptions options, long srq) {
     refuseSharedChannel(options);
+    if (KitAddresses.isNotTheHosts(device, address)) {
+      throw new RpmaException(DeviceRefusals.listenAddressNotOnThisHost(address) + " "
+          + listenFailed(EADDRNOTAVAIL, "EADDRNOTAVAIL (Cannot assign requested address)"),
+          -1, EADDRNOTAVAIL);
+    }
     KitEndpoint endpoint = new KitEndpoint(device, this, new ConnectionOptions(options),
         device.sharedQueue(srq));
     int bound = device.listen(address, port, endpoint);
     if (bound < 0) {
       endpoint.shutdown();
-      throw new RpmaException("rpma_ep_listen failed: port " + port + " at " + address
-          + " is taken (EADDRINUSE) on the test kit: close the server listening there, or"
-          + " listen on port 0 for a free one", -1, EADDRINUSE);
+      throw new RpmaException(DeviceRefusals.portInUse(address, port) + " "
+          + listenFailed(EADDRINUSE, "EADDRINUSE (Address already in use)"), -1, EADDRINUSE);
     }
     endpoint.listening(address, bound);
     return new Listening(endpoint, bound);
+  }
+
+  /** librpma's report of a failed rpma_ep_listen, as the JNI layer words it on the device. */
+  private static String listenFailed(int errno, String named) {
+    return "rpma_ep_listen failed: RPMA_E_PROVIDER (Provider error occurred), errno " + errno
+        + " " + named;
   }
 
   private static void refuseSharedChannel(ConnectionOptions options) {

@@ -33,6 +33,7 @@ public final class KitProvider implements RpmaProvider {
   @Override
   public ProviderPeer openPeer(String address) {
     KitAddresses.check(address);
+    device.peerOpenedAt(address);
     return new KitPeer(device, vertx, descriptors);
   }
 
