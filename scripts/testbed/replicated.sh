@@ -14,9 +14,14 @@
 #      takes over; the servers fence epoch 2 (connection closed, region re-registered), whose
 #      writes afterwards must all fail;
 #   4. ReplicatedCheck reads the three logs by RDMA: every acknowledged record is intact on two
-#      servers (quorum 2), and each acknowledged while h2 was away (from the first listed after
-#      its power-off to the writer's "rejoined at record N") on both h0 and h1 (--away); the
-#      server that came back holds all of them; no fenced write landed.
+#      servers (quorum 2), and each acknowledged while a server was away on both others
+#      (--away: what the writer says it appended without each server it lost, from the first
+#      record whose append there failed to the one it took the server back at; and, seen from
+#      here, from the first record listed after h2's power-off); every server that came back
+#      holds all of them; no fenced write landed.
+# A server the writer loses while it runs (a stall past the writer's completion watchdog on a
+# busy host, a flap) is taken back in the same epoch: it reads what it missed from a peer
+# (--rejoin-from: h0 from h1, the others from h0) before it serves readers again.
 # RPMA_REPLICATED_RECORDS (default 1000), RPMA_REPLICATED_KILL_AFTER (default 150),
 # RPMA_REPLICATED_EXTRA (records the log has room for past RECORDS while h2 is away; 12000:
 # ten minutes at 20 records/s, the longest the run waits for h2 to catch up),
@@ -64,6 +69,9 @@ if [[ ${RPMA_REPLICATED_CLUSTER:-0} == 1 ]]; then
 fi
 export RPMA_BARRIER_TIMEOUT=600
 me=h${RPMA_HOST_INDEX}
+# the peer a server lost by its writer while it runs reads what it missed from, once taken back
+REJOIN_FROM=$H0:7501
+[[ $me != h0 ]] || REJOIN_FROM=$H1:7501
 
 # starts a ReplicaServer, returns once it listens (its output in OUT/NAME.out); it serves until
 # its guest ends (--timeout is in the guest's time, which a guest booted under load runs fast:
@@ -72,7 +80,7 @@ start_server() {
   local name=$1 port=$2 pid
   shift 2
   "${JAVA[@]}" $PKG.ReplicaServer --address="$RPMA_TEST_IP" --port="$port" \
-    --file="/tmp/$name.dat" "${COMMON[@]}" --timeout=86400 "$@" >"$OUT/$name-$me.out" 2>&1 &
+    --file="/tmp/$name.dat" "${COMMON[@]}" --timeout=86400 --rejoin-from="$REJOIN_FROM" "$@" >"$OUT/$name-$me.out" 2>&1 &
   pid=$!
   until grep -qs "^LISTENING$" "$OUT/$name-$me.out" || ! kill -0 "$pid" 2>/dev/null; do
     sleep 0.5
@@ -156,11 +164,11 @@ wait_whole() {
 #   partition  HOST's frames dropped for 1-4 s (rpma-fault drop:MS)
 #   power      HOST loses power and boots again; its server catches up and rejoins
 # A flap or partition past the completion watchdog (5 s, stretched in a loaded guest) loses the
-# server for good (it takes each writer epoch once): that host is then power cycled, the only
-# way back. After each fault: the set whole again within 600 s and 40 more records
+# server while it runs: the writer takes it back once it is offered again, and it reads what it
+# missed from its peer (--rejoin-from). After each fault: the set whole again within 600 s and 40 more records
 # acknowledged. Then the writer stops (OUT/stop). Every fault in OUT/faults.txt.
 nemesis() {
-  local pid=$1 step kind host ms lost
+  local pid=$1 step kind host ms
   RANDOM=$NEMESIS
   echo "replicated nemesis: seed $NEMESIS, $NEMESIS_STEPS faults" | tee -a "$OUT/faults.txt"
   for ((step = 1; step <= NEMESIS_STEPS; step++)); do
@@ -180,14 +188,6 @@ nemesis() {
     fi
     echo "step $step: $kind $host $ms ms at $(acked_count) acknowledged" | tee -a "$OUT/faults.txt"
     sleep $((3 + RANDOM % 4))
-    if (($(set_size) < 3)) && [[ $kind != power ]]; then
-      lost=$(grep -ah "lost at record" "$OUT/client.out" | tail -n1 |
-        grep -o '10\.9\.0\.[0-9]*' | head -n1)
-      host=h$((${lost##*.} - 1))
-      echo "step $step: $host lost by the writer: power cycle to bring it back" |
-        tee -a "$OUT/faults.txt"
-      power_cycle "$host"
-    fi
     if ! wait_whole 600 40; then
       echo "FAIL the set was not whole again within 600 s after step $step" |
         tee -a "$OUT/faults.txt"
@@ -200,19 +200,33 @@ nemesis() {
   : >"$OUT/stop"
 }
 
-# the checker's --away for h2's one absence (not under the nemesis, whose faults come and go):
-# from the lowest record listed as acknowledged after h2's power-off to the record the writer
-# took h2 back at (every record from there went to h2 too), else to the end of the log
-away_h2() {
-  local before from to
-  [[ -z $NEMESIS && -s $OUT/acked-at-power-off ]] || return 0
-  before=$(cat "$OUT/acked-at-power-off")
-  from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
-    "$OUT/acked.txt")
-  [[ -n $from ]] || return 0
-  to=$(grep -ao 'rejoined at record [0-9]*' "$OUT/client.out" | head -n1 | grep -o '[0-9]*$') ||
-    to=$1
-  echo "--away=$H2:7501@$from-$to"
+# the checker's --away, $1 past the log's end: what the writer says it appended without each
+# server it lost; and for h2's one power loss (not under the nemesis, whose faults come and go),
+# as seen from here, from the lowest record listed as acknowledged after the power-off to the
+# record the writer took h2 back at (a writer that misreports its absences cannot narrow it)
+away() {
+  local list before from to
+  list=$(grep -ao 'replicated client: absences: .*' "$OUT/client.out" | tail -n1 |
+    sed 's/^replicated client: absences: //') || true
+  [[ $list != none ]] || list=""
+  if [[ -z $NEMESIS && -s $OUT/acked-at-power-off ]]; then
+    before=$(cat "$OUT/acked-at-power-off")
+    from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
+      "$OUT/acked.txt")
+    to=$(grep -ao "$H2:7501 rejoined at record [0-9]*" "$OUT/client.out" | head -n1 |
+      grep -o '[0-9]*$') || to=$1
+    [[ -z $from ]] || list+="${list:+,}$H2:7501@$from-$to"
+  fi
+  [[ -z $list ]] || echo "--away=$list"
+}
+
+# the checker's --complete: every server that came back (after a power loss, or taken back
+# while it ran) must hold every acknowledged record
+complete() {
+  {
+    sed -e "s/^h1$/$H1:7501/" -e "s/^h2$/$H2:7501/" "$OUT/rebooted"
+    grep -ao '[0-9.]*:7501 rejoined at record' "$OUT/client.out" | cut -d' ' -f1
+  } | sort -u | paste -sd,
 }
 
 # waits up to $2 s until OUT/$1 has a line matching $3; 1 if it did not come
@@ -248,9 +262,7 @@ case $me in
       --acked="$OUT/acked-fence.txt" || rc=$?
     "${JAVA[@]}" $PKG.ReplicatedCheck --address="$H0" --servers="$set3" --port=7501 \
       "${USED[@]}" --acked="$OUT/acked.txt,$OUT/acked-fence.txt" --quorum=2 \
-      $(away_h2 $((written + 2 * FENCE_COUNT + 8))) \
-      --complete="$(sed -e "s/^h1$/$H1:7501/" -e "s/^h2$/$H2:7501/" "$OUT/rebooted" |
-        paste -sd,)" || rc=$?
+      $(away $((written + 2 * FENCE_COUNT + 8))) --complete="$(complete)" || rc=$?
     echo "replicated: servers said:"
     for f in replica-h0 replica-h1 replica-h2 replica-back-h1 replica-back-h2; do
       grep -E '^(LISTENING|replica server: )' "$OUT/$f.out" 2>/dev/null | sed "s/^/  $f: /" || true

@@ -28,6 +28,10 @@ import java.util.concurrent.TimeUnit;
  * again. Once the server holds one {@code window} records past the lowest of them, every
  * record below the writer's first was settled on the peer (the writer keeps at most a window
  * in flight), so each one missing here is one the peer holds, or one nobody holds.
+ *
+ * <p>A server its writer lost while it ran (a stall past the writer's completion watchdog, a
+ * flap) needs the second pass only: it holds what came before the loss, and what the writer
+ * appended without it is on the peer ({@link #gap}).
  */
 final class CatchUp {
 
@@ -42,31 +46,39 @@ final class CatchUp {
   private BitSet known = new BitSet();
   private long copiedBytes;
   private long readAgain;
-  private long started;
+  private final long started;
   private boolean writerJoined;
   private boolean scanning;
 
   private CatchUp(Vertx vertx, ReplicaStore store, LogSettings log, RemoteLogReader.Open from,
-      MemoryRegion scratch) {
+      MemoryRegion scratch, long started) {
     this.vertx = vertx;
     this.store = store;
     this.log = log;
     this.from = from;
     this.scratch = scratch;
+    this.started = started;
   }
 
   /** The first pass: the peer's log copied up to its end and persisted; call on the loop. */
   static Future<CatchUp> copy(Vertx vertx, RpmaPeer peer, ServerAddress server,
       ReplicaStore store, LogSettings log, ConnectionOptions options) {
+    return gap(vertx, peer, server, store, log, options)
+        .compose(c -> c.copyUntilEmpty(0).compose(v -> c.persist()).map(c));
+  }
+
+  /**
+   * The second pass alone, for a server that kept its log but missed what its writer appended
+   * while it was lost: the peer opened, nothing copied; call {@link #writerJoined} once the
+   * writer is connected again. Call on the server's loop.
+   */
+  static Future<CatchUp> gap(Vertx vertx, RpmaPeer peer, ServerAddress server,
+      ReplicaStore store, LogSettings log, ConnectionOptions options) {
     long started = System.nanoTime();
     return RemoteLogReader.open(peer, server, store.size(), options)
         .compose(open -> peer.register(ByteBuffer.allocateDirect(RemoteLogReader.CHUNK),
                 MemoryUsage.READ_DST)
-            .map(scratch -> new CatchUp(vertx, store, log, open, scratch)))
-        .compose(c -> {
-          c.started = started;
-          return c.copyUntilEmpty(0).compose(v -> c.persist()).map(c);
-        });
+            .map(scratch -> new CatchUp(vertx, store, log, open, scratch, started)));
   }
 
   private Future<Void> copyUntilEmpty(long at) {

@@ -22,7 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A server lost and back (its host rebooted) is published again under the same name by a
  * new node, while the old node may still be a member until the cluster manager's heartbeat
  * timeout: the old node's publication is passed over, since a connection made by it would be
- * ended when that node is finally seen gone.
+ * ended when that node is finally seen gone. So is any publication the writer lost a server
+ * by: a server that is still up and offers itself again publishes anew (ReplicaServer,
+ * --rejoin-from), which is news.
  */
 final class DirectoryServerSet implements ServerSet {
 
@@ -32,8 +34,8 @@ final class DirectoryServerSet implements ServerSet {
   private final RpmaDirectory directory;
   private final String prefix;
   private final Map<ServerAddress, String> names = new ConcurrentHashMap<>();
-  private final Map<ServerAddress, String> nodes = new ConcurrentHashMap<>();
-  private final Set<String> departed = ConcurrentHashMap.newKeySet();
+  private final Map<ServerAddress, RpmaPublished> lastSeen = new ConcurrentHashMap<>();
+  private final Set<RpmaPublished> departed = ConcurrentHashMap.newKeySet();
 
   DirectoryServerSet(Vertx vertx, RpmaDirectory directory, String prefix) {
     this.vertx = vertx;
@@ -45,12 +47,12 @@ final class DirectoryServerSet implements ServerSet {
   public Future<List<ServerAddress>> servers() {
     return directory.list(prefix).map(listed -> {
       List<RpmaPublished> published = listed.stream()
-          .filter(p -> !departed.contains(p.nodeId())).toList();
+          .filter(p -> !departed.contains(p)).toList();
       List<ServerAddress> found = new ArrayList<>();
       for (RpmaPublished one : published) {
         ServerAddress address = new ServerAddress(one.host(), one.port());
         names.put(address, one.name());
-        if (!one.nodeId().equals(nodes.put(address, one.nodeId()))) {
+        if (!one.equals(lastSeen.put(address, one))) {
           System.out.println("replicated: found by name in the cluster: " + one.name() + " at "
               + address + " (node " + one.nodeId() + ")");
         }
@@ -62,9 +64,9 @@ final class DirectoryServerSet implements ServerSet {
 
   @Override
   public void lost(ServerAddress server) {
-    String node = nodes.remove(server);
-    if (node != null) {
-      departed.add(node);
+    RpmaPublished gone = lastSeen.remove(server);
+    if (gone != null) {
+      departed.add(gone);
     }
   }
 

@@ -14,6 +14,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,8 +25,15 @@ import java.util.concurrent.TimeUnit;
  * <p>It serves one writer at a time, the one with the highest epoch it has seen: a writer with
  * a higher epoch fences the one before (its connection closed, the region registered anew so
  * that the old key fails) before it is accepted; a writer with a lower epoch, or a second one
- * with the same, is rejected. Readers are accepted at any time. Runs until --timeout or
- * SIGTERM.
+ * with the same, is rejected. Readers are accepted at any time, but while it catches up.
+ * Runs until --timeout or SIGTERM.
+ *
+ * <p>With {@code --rejoin-from=PEER}, a server whose writer lost it while it ran (the writer's
+ * completion watchdog tripped on a stall, a flap cut the connection) takes that writer back,
+ * the same epoch once more: it offers itself again (in a cluster, published anew, so the
+ * writer sees news) and, once the writer is connected, reads from the peer every record the
+ * writer appended without it ({@link CatchUp#gap}); readers wait until it is caught up. A
+ * catch-up that fails drops the writer again, to be tried anew.
  *
  * <pre>
  *   ReplicaServer --address=IP --port=P --records=N --record-size=S --file=F
@@ -44,6 +52,11 @@ public final class ReplicaServer {
   private long epoch;
   private RpmaConnection writer;
   private CatchUp rejoining;
+  private boolean catchingUp;
+  private boolean lostByWriter;
+  private RpmaServer listening;
+  private RpmaDirectory directory;
+  private int offers;
 
   private ReplicaServer(Vertx vertx, ReplicatedSettings settings) {
     this.vertx = vertx;
@@ -95,15 +108,24 @@ public final class ReplicaServer {
         .compose(this::publish);
   }
 
-  /** In a cluster: published under its name, withdrawn when it closes or its node leaves. */
+  /**
+   * In a cluster: published under its name, withdrawn when it closes or its node leaves. Each
+   * offer of itself (again, after its writer lost it) publishes anew, numbered in its bytes: a
+   * publication the writer passed over is then news.
+   */
   private Future<Void> publish(RpmaServer server) {
+    listening = server;
     if (settings.cluster().isEmpty()) {
       return Future.succeededFuture();
     }
-    return RpmaDirectory.create(vertx)
-        .publish(settings.serverName(), server, settings.log().address())
+    if (directory == null) {
+      directory = RpmaDirectory.create(vertx);
+    }
+    byte[] offer = ("offer " + offers++).getBytes(StandardCharsets.US_ASCII);
+    return directory.publish(settings.serverName(), server, settings.log().address(), offer)
         .onSuccess(published -> System.out.println("replica server: published as "
-            + published.name() + " by node " + published.nodeId()))
+            + published.name() + " by node " + published.nodeId() + " ("
+            + new String(published.offer(), StandardCharsets.US_ASCII) + ")"))
         .mapEmpty();
   }
 
@@ -148,7 +170,7 @@ public final class ReplicaServer {
       request.reject();
       return;
     }
-    if (!hello.writer() && rejoining != null && !rejoining.caughtUp().isComplete()) {
+    if (!hello.writer() && !caughtUp()) {
       System.out.println("replica server: rejected a reader: not caught up yet");
       request.reject();
       return;
@@ -159,13 +181,19 @@ public final class ReplicaServer {
       return;
     }
     // once per epoch: a writer that lost this server wrote on without it, and must not come
-    // back to a log that misses records (a server restarted with --catch-up-from is new)
-    if (hello.epoch() <= epoch) {
+    // back to a log that misses records (a server restarted with --catch-up-from is new),
+    // unless this server reads what it missed from a peer first (--rejoin-from)
+    boolean takeBack = hello.epoch() == epoch && lostByWriter && writer == null;
+    if (hello.epoch() <= epoch && !takeBack) {
       System.out.printf("replica server: REJECTED writer of epoch %d (epoch %d %s)%n",
           hello.epoch(), epoch,
           hello.epoch() < epoch ? "is newer" : "connected here before");
       request.reject();
       return;
+    }
+    lostByWriter = false;
+    if (takeBack) {
+      catchingUp = true; // readers wait from now on: this log misses what came without it
     }
     // an older epoch has held a key: revoke it before the new writer gets one
     Future<Void> fenced = epoch == 0 || hello.epoch() == epoch ? Future.succeededFuture()
@@ -178,16 +206,77 @@ public final class ReplicaServer {
           connection.endHandler(v -> {
             if (writer == connection) {
               writer = null;
+              lostWriter(connection);
             }
           });
           System.out.println("replica server: ACCEPTED writer of epoch " + hello.epoch()
-              + " from " + connection.remoteAddress());
-          if (rejoining != null) {
+              + " from " + connection.remoteAddress() + (takeBack ? " again" : ""));
+          if (takeBack) {
+            catchUpGap(connection);
+          } else if (rejoining != null) {
             rejoining.writerJoined();
           }
         })
-        .onFailure(e -> System.out.println("replica server: accepting writer of epoch "
-            + hello.epoch() + " failed: " + Steps.describe(e)));
+        .onFailure(e -> {
+          System.out.println("replica server: accepting writer of epoch " + hello.epoch()
+              + " failed: " + Steps.describe(e));
+          if (takeBack) {
+            catchingUp = false;
+            lostByWriter = true;
+          }
+        });
+  }
+
+  /** Whether readers are served: not while this server catches up. */
+  private boolean caughtUp() {
+    return !catchingUp && (rejoining == null || rejoining.caughtUp().succeeded());
+  }
+
+  /**
+   * The writer's connection ended while it was this server's writer (not fenced): from now on
+   * the writer appends without it. With --rejoin-from it offers itself to be taken back.
+   */
+  private void lostWriter(RpmaConnection connection) {
+    if (settings.rejoinFrom() == null || listening == null) {
+      return;
+    }
+    lostByWriter = true;
+    System.out.println("replica server: writer of epoch " + epoch + " gone ("
+        + connection.remoteAddress() + "): it may take this server back, which then reads"
+        + " what it missed from " + settings.rejoinFrom());
+    publish(listening).onFailure(e -> System.out.println("replica server: publishing again"
+        + " failed: " + Steps.describe(e)));
+  }
+
+  /**
+   * Taken back by its writer: reads what the writer appended without it from the peer. If
+   * that fails, the writer is dropped again (its connection closed), to be taken back anew.
+   */
+  private void catchUpGap(RpmaConnection connection) {
+    ServerAddress from = settings.rejoinFrom();
+    CatchUp.gap(vertx, peer, from, store, settings.log(), settings.connectionOptions())
+        .onSuccess(c -> {
+          rejoining = c;
+          catchingUp = false;
+          c.writerJoined();
+          c.caughtUp().onSuccess(line -> System.out.println("replica server: CAUGHT UP from "
+                  + from + " after its writer took it back: " + line))
+              .onFailure(e -> dropForRetry(connection, "catching up failed: "
+                  + Steps.describe(e)));
+        })
+        .onFailure(e -> {
+          catchingUp = false;
+          rejoining = null;
+          dropForRetry(connection, "opening " + from + " failed: " + Steps.describe(e));
+        });
+  }
+
+  private void dropForRetry(RpmaConnection connection, String why) {
+    System.out.println("replica server: " + why + "; the writer is dropped, to take it back"
+        + " again");
+    // until a new catch-up completes, readers still wait
+    catchingUp = true;
+    connection.close();
   }
 
   /** Closes the old writer's connection, then re-registers the log: its old key is dead. */

@@ -7,7 +7,9 @@ import dev.rpma.vertx.MemoryRegion;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
@@ -27,6 +29,9 @@ final class ReplicatedAppender {
   private final List<Replica> live;
   private final List<String> losses = new ArrayList<>();
   private final List<String> rejoins = new ArrayList<>();
+  /** Each lost server's link: the lowest record whose append to it failed. */
+  private final Map<Replica, Long> firstMissed = new IdentityHashMap<>();
+  private final List<Absence> absences = new ArrayList<>();
   private final int setSize;
   private long lastLossNanos;
   private long goneOnNanos = -1;
@@ -101,6 +106,9 @@ final class ReplicatedAppender {
           }
           return;
         }
+        if (live.contains(replica) || firstMissed.containsKey(replica)) {
+          firstMissed.merge(replica, sequence, Math::min); // not a late one of a link replaced
+        }
         lose(replica, sequence, ar.cause());
         if (sent - ++failed[0] < needed) {
           quorate.tryFail(new IllegalStateException("record " + sequence + " reached "
@@ -133,12 +141,33 @@ final class ReplicatedAppender {
    * with what it missed from a peer: {@link Rejoiner}). Call on the writer's context.
    */
   void rejoin(Replica replica, long nextSequence) {
+    long from = nextSequence;
+    for (var lost = firstMissed.entrySet().iterator(); lost.hasNext(); ) {
+      Map.Entry<Replica, Long> one = lost.next();
+      if (one.getKey().address().equals(replica.address())) {
+        from = Math.min(from, one.getValue());
+        lost.remove();
+      }
+    }
+    absences.add(new Absence(replica.address(), from, nextSequence));
     live.add(replica);
     String rejoin = replica + " rejoined at record " + nextSequence + " (wall clock "
-        + System.currentTimeMillis() + " ms)";
+        + System.currentTimeMillis() + " ms; away from record " + from + ")";
     rejoins.add(rejoin);
     System.out.println("replicated: " + rejoin);
     serverSet.record(epoch, live.stream().map(Replica::address).toList());
+  }
+
+  /**
+   * The records appended without each server that was lost, in the checker's --away form: from
+   * the first whose append to it failed (every record before reached it) to the one it was
+   * taken back at, or {@code end} for a server not back.
+   */
+  List<Absence> absences(long end) {
+    List<Absence> all = new ArrayList<>(absences);
+    firstMissed.forEach((replica, from) -> all.add(new Absence(replica.address(), from,
+        Math.max(from, end))));
+    return all;
   }
 
   /** Whether every server the writer started with (or its return) is in the set. */

@@ -38,6 +38,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ReplicatedCheck {
 
+  /** How long a server's log is tried again (the run gives the check 600 s in all). */
+  static final int RETRY_SECONDS = 300;
+  static final long RETRY_PERIOD_MS = 2000;
+
   private ReplicatedCheck() {
   }
 
@@ -70,21 +74,46 @@ public final class ReplicatedCheck {
 
   private static Future<List<LogImage>> readAll(Vertx vertx, ReplicatedSettings settings) {
     return RpmaPeer.open(vertx, settings.log().address())
-        .compose(peer -> readFrom(peer, settings, new ArrayList<>()));
+        .compose(peer -> readFrom(vertx, peer, settings, new ArrayList<>()));
   }
 
   /** One server after the other: the emulated wire is slow enough with one copy at a time. */
-  private static Future<List<LogImage>> readFrom(RpmaPeer peer, ReplicatedSettings settings,
-      List<LogImage> images) {
+  private static Future<List<LogImage>> readFrom(Vertx vertx, RpmaPeer peer,
+      ReplicatedSettings settings, List<LogImage> images) {
     List<ServerAddress> servers = settings.requireServers();
     if (images.size() == servers.size()) {
       return Future.succeededFuture(images);
     }
-    return LogImage.read(peer, servers.get(images.size()), settings.log(),
-            settings.connectionOptions())
+    return readRetrying(vertx, peer, servers.get(images.size()), settings,
+            System.nanoTime() + TimeUnit.SECONDS.toNanos(RETRY_SECONDS), false)
         .compose(image -> {
           images.add(image);
-          return readFrom(peer, settings, images);
+          return readFrom(vertx, peer, settings, images);
+        });
+  }
+
+  /**
+   * Reads one server's log; a read that fails (a server still catching up after its writer
+   * took it back refuses readers until it holds what it missed) is tried again every
+   * {@value #RETRY_PERIOD_MS} ms until {@code deadline}.
+   */
+  private static Future<LogImage> readRetrying(Vertx vertx, RpmaPeer peer,
+      ServerAddress server, ReplicatedSettings settings, long deadline, boolean told) {
+    return LogImage.read(peer, server, settings.log(), settings.connectionOptions())
+        .recover(e -> {
+          if (System.nanoTime() > deadline) {
+            return Future.failedFuture(e);
+          }
+          if (!told) {
+            System.out.println("replicated check: reading " + server + " failed ("
+                + Steps.describe(e) + "); trying again every " + RETRY_PERIOD_MS
+                + " ms for up to " + RETRY_SECONDS + " s (a server catching up refuses"
+                + " readers)");
+          }
+          Promise<Void> later = Promise.promise();
+          vertx.setTimer(RETRY_PERIOD_MS, id -> later.complete());
+          return later.future().compose(v -> readRetrying(vertx, peer, server, settings,
+              deadline, true));
         });
   }
 

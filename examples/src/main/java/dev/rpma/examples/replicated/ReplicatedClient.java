@@ -110,6 +110,11 @@ public final class ReplicatedClient {
                       () -> goOn(settings, appender, next[0]))
                   .eventually(() -> {
                     rejoiner.stop();
+                    // the checker's --away: what was acknowledged without each lost server
+                    List<Absence> away = appender.absences(next[0]);
+                    System.out.println("replicated client: absences: " + (away.isEmpty()
+                        ? "none" : String.join(",", away.stream().map(Absence::toString)
+                            .toList())));
                     return Future.succeededFuture();
                   })
                   .map(measured -> String.format("%d records from %d, %d servers at the end"

@@ -37,6 +37,9 @@ import java.util.Optional;
  *   --rejoin=true             a server with --catch-up-from coming back while the writer goes
  *                             on: listens after the copy, and reads what it still misses
  *                             from the peer once the writer is back ({@link CatchUp})
+ *   --rejoin-from=IP[:PORT]   a server: when its writer loses it while it runs, it takes the
+ *                             same writer back, then reads what it missed from this peer
+ *                             before it serves readers again ({@link CatchUp#gap})
  *   --completion-timeout-ms=T how long an operation may take before its server is lost
  *                             (default 5000)
  *   --cluster=IP,...          join the Vert.x cluster (Hazelcast, TCP-IP join on these
@@ -52,7 +55,8 @@ import java.util.Optional;
 record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quorum, long epoch,
     long first, Path acked, Path setFile, ServerAddress catchUpFrom, int completionTimeoutMs,
     List<String> cluster, String name, boolean untilWhole, long stopAt, long afterWhole,
-    int expect, boolean rejoin, int paceMs, Path stopFile, boolean oneCopyControl) {
+    int expect, boolean rejoin, int paceMs, Path stopFile, boolean oneCopyControl,
+    ServerAddress rejoinFrom) {
 
   /** The prefix every server's name starts with. */
   static final String NAME_PREFIX = "replicated-log/";
@@ -64,6 +68,7 @@ record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quor
     int quorum = s.integer("quorum", 2, 1, 64);
     String setFile = s.string("set-file", null);
     String from = s.string("catch-up-from", null);
+    String rejoinFrom = s.string("rejoin-from", null);
     return new ReplicatedSettings(log, servers, quorum, s.number("epoch", 1, 1, Long.MAX_VALUE),
         s.number("first", 0, 0, log.records() - 1),
         Path.of(s.string("acked", "acked.txt")), setFile == null ? null : Path.of(setFile),
@@ -75,7 +80,8 @@ record ReplicatedSettings(LogSettings log, List<ServerAddress> servers, int quor
         s.number("after-whole", 200, 0, log.records()), s.integer("expect", 3, 1, 64),
         Boolean.parseBoolean(s.string("rejoin", "false")), s.integer("pace-ms", 0, 0, 60_000),
         Optional.ofNullable(s.string("stop-file", null)).map(Path::of).orElse(null),
-        Boolean.parseBoolean(s.string("control-one-copy", "false")));
+        Boolean.parseBoolean(s.string("control-one-copy", "false")),
+        rejoinFrom == null ? null : ServerAddress.parse(rejoinFrom, log.port()));
   }
 
   /** The name a server is published under. */
