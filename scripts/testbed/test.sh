@@ -430,9 +430,18 @@ main() {
   local build_ok=1
   stage "Maven build and host tests" maven_build || build_ok=0
   if ((build_ok)); then
+    # the host cases beside the guests' preparation: each is one Maven or JVM at a time, on
+    # its own directories (the reproducible-jar builds in copies, the consumer and test-kit
+    # projects in theirs), so on two cores they run side by side (1:44 and 1:05 one after the
+    # other, 2026-12-02); their output held back and printed after
+    local host_pid host_out=target/host-cases.log
     stage "host cases (shade, consumer, doctor jar, test kit, subjects, reproducible jars)" \
-      run_host_cases
+      run_host_cases >"$host_out" 2>&1 &
+    host_pid=$!
     stage "preparing the guests' runs" prepare_device_runs "$arch"
+    wait "$host_pid" || true
+    log "the host cases beside it (output also in $host_out):"
+    cat "$host_out"
     if [[ $arch == aarch64 ]]; then
       stage "aarch64 guest: the whole device suite" run_aarch64_suite --all
       echo
