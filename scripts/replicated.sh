@@ -4,10 +4,12 @@
 # (Hazelcast on the guests; RpmaDirectory); a writer on h0 acknowledging each record once two
 # servers hold it durably; h2 loses power mid-run and boots again, the writer going on with h0
 # and h1; h2's server catches up from h0 by RDMA reads and rejoins the set while the writer
-# goes on; a writer cut off is fenced by a new one; the checker: every acknowledged record on
-# two servers (those acknowledged while h2 was away on h0 and h1), the server that came back
-# holds all of it, no fenced write landed.
-#   scripts/replicated.sh               the short run (1000 records, h2 off after 150)
+# goes on; then h1 is cut off for 10 s while its server runs, lost by the writer and taken
+# back (reading what it missed from h0); a writer cut off is fenced by a new one; the checker:
+# every acknowledged record on two servers (those acknowledged while a server was away on both
+# others), every server that came back holds all of it, no fenced write landed.
+#   scripts/replicated.sh               the short run (1000 records, h2 off after 150, then
+#                                       h1 cut off for 10 s)
 #   scripts/replicated.sh --long        the long run (RPMA_REPLICATED_RECORDS=20000, off after
 #                                       5000, the writer unpaced)
 #   scripts/replicated.sh --by-address  the short run with the servers given by address
@@ -41,6 +43,8 @@ case ${1:-} in
     # as fast as the window allows (~75 records/s in the guests): 20,000 paced take 17 minutes
     export RPMA_REPLICATED_PACE_MS=${RPMA_REPLICATED_PACE_MS:-0}
     export RPMA_REPLICATED_EXTRA=${RPMA_REPLICATED_EXTRA:-40000}
+    # the writer ends past its 20,000, not after the short run's cut of h1
+    export RPMA_REPLICATED_LIVE_LOSS=${RPMA_REPLICATED_LIVE_LOSS:-0}
     ;;
   --by-address) export RPMA_REPLICATED_CLUSTER=0 ;;
   --control-one-copy)
@@ -76,6 +80,9 @@ MILESTONES=(
   "h2 copied h0's log, listens|replica-back-h2.out|^LISTENING"
   "h2 back in the writer's set|client.out|rejoined at record"
   "h2 caught up|h2-caught-up"
+  "h1 cut off|acked-at-cut-h1"
+  "h1 lost by the writer|client.out|10.9.0.2:7501 lost at record"
+  "h1 back in the writer's set|client.out|10.9.0.2:7501 rejoined at record"
   "the writer done|client.out|records acknowledged in"
   "fence check done|acked-fence.txt|."
 )

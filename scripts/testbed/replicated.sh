@@ -5,8 +5,11 @@
 #   1. ReplicatedClient appends RECORDS records to the three, quorum 2, listing each
 #      acknowledged record in OUT/acked.txt; once KILL_AFTER are listed, h2 loses power and
 #      boots again (rpma-fault reboot h2): the client must go on with h0 and h1 and record the
-#      new set (OUT/set.txt, or the cluster's map); it goes on past RECORDS until h2 is back in
-#      the set and AFTER_WHOLE more records were acknowledged by all three;
+#      new set (OUT/set.txt, or the cluster's map); once h2 is back in the set, h1 is cut off
+#      for 10 s while its server runs (live_loss): the writer must lose it and take it back,
+#      h1 reading what it missed from h0; the writer stops once the set is whole again and
+#      AFTER_WHOLE more records were acknowledged by all three (RPMA_REPLICATED_LIVE_LOSS=0:
+#      no cut; the writer goes on past RECORDS until h2 is back and AFTER_WHOLE more);
 #   2. h2 comes back (this script starts again there, its /tmp and so its log gone): a
 #      ReplicaServer copies h0's log by RDMA reads, listens, and once the writer is connected
 #      again reads from h0 what it still misses (--rejoin=true), then says CAUGHT UP;
@@ -47,6 +50,10 @@ PACE_MS=${RPMA_REPLICATED_PACE_MS:-50}
 FENCE_COUNT=20
 NEMESIS=${RPMA_REPLICATED_NEMESIS:-}
 NEMESIS_STEPS=${RPMA_REPLICATED_NEMESIS_STEPS:-8}
+# the script, not --stop-at, ends the writer: under the nemesis, and in the short run, whose
+# live loss of h1 (live_loss) comes after h2's return; RPMA_REPLICATED_LIVE_LOSS=0 leaves it out
+STOP_BY_SCRIPT=$NEMESIS
+[[ -n $NEMESIS || ${RPMA_REPLICATED_LIVE_LOSS:-1} == 0 ]] || STOP_BY_SCRIPT=live-loss
 # the log's room: the writer goes on past RECORDS while h2 is away
 CAPACITY=$((RECORDS + ${RPMA_REPLICATED_EXTRA:-12000}))
 CP=${RPMA_REPLICATED_CP:-examples/target/vertx-rpma-examples-0.1.0-SNAPSHOT.jar:$(cat examples/target/classpath.txt 2>/dev/null)}
@@ -102,7 +109,7 @@ writer() {
   "${JAVA[@]}" $PKG.ReplicatedClient --address="$H0" "${WRITER_FINDS[@]}" --port=7501 \
     "${COMMON[@]}" --stop-at="$RECORDS" --until-whole=true --after-whole=$AFTER_WHOLE \
     --pace-ms="$PACE_MS" --records=$((CAPACITY - 2 * FENCE_COUNT - 8)) \
-    ${NEMESIS:+--stop-at=$((CAPACITY - 2 * FENCE_COUNT - 8)) --stop-file="$OUT/stop"} \
+    ${STOP_BY_SCRIPT:+--stop-at=$((CAPACITY - 2 * FENCE_COUNT - 8)) --stop-file="$OUT/stop"} \
     ${RPMA_REPLICATED_CONTROL:+--control-one-copy=true} \
     --acked="$OUT/acked.txt" --set-file="$OUT/set.txt" >"$OUT/client.out" 2>&1 &
   pid=$!
@@ -123,6 +130,7 @@ writer() {
     acked_count >"$OUT/acked-at-power-off"
     power_cycle h2
     echo "replicated: h2 lost power (and boots again) with $(acked_count) records acknowledged"
+    if [[ -n $STOP_BY_SCRIPT ]]; then live_loss || rc=$?; fi
   fi
   wait "$pid" || rc=$?
   cat "$OUT/client.out"
@@ -134,6 +142,34 @@ power_cycle() {
   rm -f "$OUT/$1-caught-up"
   grep -qsx "$1" "$OUT/rebooted" || echo "$1" >>"$OUT/rebooted"
   rpma-fault reboot "$1"
+}
+
+# Once h2 is back and the set whole: h1 cut off past the writer's completion watchdog while its
+# server runs (its frames dropped for 10 s; the watchdog gives up after 5 s): the writer must
+# lose it, take it back once it offers itself again, h1 reading what it missed from h0; then,
+# the set whole again and 100 more records acknowledged, the writer stops (OUT/stop).
+live_loss() {
+  local rc=0
+  if ! wait_whole 600 40; then
+    echo "FAIL the set was not whole again within 600 s after h2's power loss"
+    rc=1
+  else
+    acked_count >"$OUT/acked-at-cut-h1"
+    echo "replicated: h1 cut off for 10 s (its frames dropped) with $(acked_count) records" \
+      "acknowledged"
+    rpma-fault drop:10000 h1
+    if ! wait_for_line client.out 60 "$H1:7501 lost at record"; then
+      echo "FAIL the writer did not lose h1 within 60 s, cut off for 10 s past its 5 s watchdog"
+      rc=1
+    elif ! wait_whole 600 100; then
+      echo "FAIL the writer did not take h1 back within 600 s"
+      rc=1
+    else
+      echo "replicated: h1 back in the writer's set with $(acked_count) records acknowledged"
+    fi
+  fi
+  : >"$OUT/stop"
+  return "$rc"
 }
 
 # how many servers the writer's set has, as it last recorded it
@@ -216,6 +252,14 @@ away() {
     to=$(grep -ao "$H2:7501 rejoined at record [0-9]*" "$OUT/client.out" | head -n1 |
       grep -o '[0-9]*$') || to=$1
     [[ -z $from ]] || list+="${list:+,}$H2:7501@$from-$to"
+  fi
+  if [[ -s $OUT/acked-at-cut-h1 ]]; then
+    before=$(cat "$OUT/acked-at-cut-h1")
+    from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
+      "$OUT/acked.txt")
+    to=$(grep -ao "$H1:7501 rejoined at record [0-9]*" "$OUT/client.out" | head -n1 |
+      grep -o '[0-9]*$') || to=$1
+    [[ -z $from ]] || list+="${list:+,}$H1:7501@$from-$to"
   fi
   [[ -z $list ]] || echo "--away=$list"
 }
