@@ -77,16 +77,6 @@ final class ClusterNode {
     // (Vert.x keeps its node ids through a merge: the directory's publications stay valid)
     config.setProperty("hazelcast.merge.first.run.delay.seconds", "20");
     config.setProperty("hazelcast.merge.next.run.delay.seconds", "20");
-    if (lite) {
-      // a joiner gives up on the master it found after 10 s + this (default 20 s) and asks
-      // again: a cold lite JVM in a loaded guest took longer, the master's member list came in
-      // while the joiner reset it ("Cannot set master address to null because node is already
-      // joined", then "not known master: null"), the members suspected it and its start
-      // failed ("all nodes in the cluster are lite members"; 2026-12-02, two starts of three
-      // failed so, 80-127 s each). The master's own batching of joins reads this on the
-      // master, a full member, so it is set on lite members only.
-      config.setProperty("hazelcast.max.wait.seconds.before.join", "120");
-    }
     config.setProperty("hazelcast.logging.type", "jdk");
     NetworkConfig network = config.getNetworkConfig();
     // at most two nodes a host (h0: a server and the writer): fewer ports to try when joining
