@@ -156,7 +156,8 @@ power_cycle() {
 # Once h2 is back and the set whole: h1 cut off past the writer's completion watchdog while its
 # server runs (its frames dropped for 10 s; the watchdog gives up after 5 s): the writer must
 # lose it, take it back once it offers itself again, h1 reading what it missed from h0; then,
-# the set whole again and 100 more records acknowledged, the writer stops (OUT/stop).
+# the set whole again, 100 more records acknowledged and h1 caught up (it serves readers, the
+# fence check's among them, only then), the writer stops (OUT/stop).
 live_loss() {
   local rc=0
   if ! wait_whole 600 40; then
@@ -172,6 +173,10 @@ live_loss() {
       rc=1
     elif ! wait_whole 600 100; then
       echo "FAIL the writer did not take h1 back within 600 s"
+      rc=1
+    elif ! wait_for_line replica-h1.out 600 "CAUGHT UP .* after its writer took it back"; then
+      # the writer goes on meanwhile: the catch-up needs a window of its records past its first
+      echo "FAIL h1 did not catch up within 600 s after its writer took it back"
       rc=1
     else
       echo "replicated: h1 back in the writer's set with $(acked_count) records acknowledged"
