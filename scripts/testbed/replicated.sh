@@ -160,7 +160,9 @@ power_cycle() {
 # fence check's among them, only then), the writer stops (OUT/stop).
 live_loss() {
   local rc=0
-  if ! wait_whole 600 40; then
+  # h2 back first: until the writer notices h2's loss (its watchdog, ~15 s in the guests) its
+  # set still reads whole, and a cut of h1 then would leave it one server
+  if ! wait_for_line client.out 600 "$H2:7501 rejoined at record" || ! wait_whole 600 40; then
     echo "FAIL the set was not whole again within 600 s after h2's power loss"
     rc=1
   else
