@@ -257,27 +257,31 @@ nemesis() {
 # as seen from here, from the lowest record listed as acknowledged after the power-off to the
 # record the writer took h2 back at (a writer that misreports its absences cannot narrow it)
 away() {
-  local list before from to
+  local list one
   list=$(grep -ao 'replicated client: absences: .*' "$OUT/client.out" | tail -n1 |
     sed 's/^replicated client: absences: //') || true
   [[ $list != none ]] || list=""
-  if [[ -z $NEMESIS && -s $OUT/acked-at-power-off ]]; then
-    before=$(cat "$OUT/acked-at-power-off")
-    from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
-      "$OUT/acked.txt")
-    to=$(grep -ao "$H2:7501 rejoined at record [0-9]*" "$OUT/client.out" | head -n1 |
-      grep -o '[0-9]*$') || to=$1
-    [[ -z $from ]] || list+="${list:+,}$H2:7501@$from-$to"
-  fi
-  if [[ -s $OUT/acked-at-cut-h1 ]]; then
-    before=$(cat "$OUT/acked-at-cut-h1")
-    from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
-      "$OUT/acked.txt")
-    to=$(grep -ao "$H1:7501 rejoined at record [0-9]*" "$OUT/client.out" | head -n1 |
-      grep -o '[0-9]*$') || to=$1
-    [[ -z $from ]] || list+="${list:+,}$H1:7501@$from-$to"
+  if [[ -z $NEMESIS ]]; then
+    for one in "$(seen_away "$H2" acked-at-power-off "$1")" \
+      "$(seen_away "$H1" acked-at-cut-h1 "$1")"; do
+      [[ -z $one ]] || list+="${list:+,}$one"
+    done
   fi
   [[ -z $list ]] || echo "--away=$list"
+}
+
+# One absence as seen from here, IP@FROM-TO: FROM the lowest record listed as acknowledged after
+# the fault (OUT/$2 holds how many were listed before it), TO the record the writer took IP back
+# at, else $3; nothing if the fault never came
+seen_away() {
+  local before from to
+  [[ -s $OUT/$2 ]] || return 0
+  before=$(cat "$OUT/$2")
+  from=$(awk -v b="$before" 'NR > b && (m == "" || $1 < m) { m = $1 } END { print m }' \
+    "$OUT/acked.txt")
+  to=$(grep -ao "$1:7501 rejoined at record [0-9]*" "$OUT/client.out" | head -n1 |
+    grep -o '[0-9]*$') || to=$3
+  [[ -z $from ]] || echo "$1:7501@$from-$to"
 }
 
 # the checker's --complete: every server that came back (after a power loss, or taken back
